@@ -1,0 +1,112 @@
+package org.wargame.tracker.campaign;
+
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.spring.stereotype.Aggregate;
+import org.wargame.tracker.campaign.CampaignCommand.CreateCampaign;
+import org.wargame.tracker.campaign.CampaignCommand.OpenScenario;
+import org.wargame.tracker.campaign.CampaignCommand.RecordScenarioOutcome;
+import org.wargame.tracker.campaign.CampaignEvent.CampaignCreated;
+import org.wargame.tracker.campaign.CampaignEvent.CounterEnlisted;
+import org.wargame.tracker.campaign.CampaignEvent.ScenarioOpened;
+import org.wargame.tracker.campaign.CampaignEvent.ScenarioOutcomeRecorded;
+import org.wargame.tracker.campaign.CampaignState.RosterCounter;
+import org.wargame.tracker.rules.CounterDefinition;
+import org.wargame.tracker.rules.RuleSets;
+
+import java.util.HashSet;
+import java.util.Set;
+
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+
+/**
+ * A campaign: its sides and the roster of counters that persist between scenarios. It makes sure a counter plays in
+ * one scenario at a time and that an eliminated counter stays struck off.
+ */
+@Aggregate(snapshotTriggerDefinition = "campaignSnapshotTrigger", cache = "campaignCache")
+@JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
+        isGetterVisibility = JsonAutoDetect.Visibility.NONE)
+public class Campaign {
+
+    @AggregateIdentifier
+    private String campaignId;
+    private CampaignState state;
+
+    protected Campaign() {
+        // for Axon and for snapshots
+    }
+
+    @CommandHandler
+    public Campaign(CreateCampaign command) {
+        var ruleSet = RuleSets.byId(command.ruleSet());
+        if (command.name() == null || command.name().isBlank()) {
+            throw new IllegalArgumentException("name: a campaign needs a name");
+        }
+        if (command.sides() == null || command.sides().size() < 2) {
+            throw new IllegalArgumentException("sides: a campaign needs two or more sides");
+        }
+        Set<String> sideIds = new HashSet<>();
+        for (Side side : command.sides()) {
+            if (side.id() == null || !sideIds.add(side.id())) {
+                throw new IllegalArgumentException("sides: side ids must be present and unique ('" + side.id() + "')");
+            }
+        }
+        Set<String> counterIds = new HashSet<>();
+        for (CounterDefinition counter : command.roster()) {
+            if (counter.id() == null || !counterIds.add(counter.id())) {
+                throw new IllegalArgumentException("roster: counter ids must be present and unique ('"
+                        + counter.id() + "')");
+            }
+            if (!sideIds.contains(counter.side())) {
+                throw new IllegalArgumentException("roster: counter '" + counter.id() + "' belongs to unknown side '"
+                        + counter.side() + "'");
+            }
+            ruleSet.validate(counter);
+        }
+        apply(new CampaignCreated(command.campaignId(), command.name(), command.ruleSet(), command.sides(),
+                command.referee(), command.description()));
+        command.roster().forEach(counter -> apply(new CounterEnlisted(command.campaignId(), counter)));
+    }
+
+    @CommandHandler
+    public void handle(OpenScenario command) {
+        for (String id : command.counterIds()) {
+            RosterCounter counter = state.roster().get(id);
+            if (counter == null) {
+                throw new IllegalArgumentException("counters: '" + id + "' is not on the roster of this campaign");
+            }
+            if (counter.eliminated()) {
+                throw new IllegalArgumentException("counters: '" + id + "' was eliminated in an earlier scenario");
+            }
+            if (counter.inScenario() != null) {
+                throw new IllegalStateException("counters: '" + id + "' is already in play in scenario "
+                        + counter.inScenario());
+            }
+        }
+        apply(new ScenarioOpened(campaignId, command.scenarioId(), command.name(), command.counterIds()));
+    }
+
+    @CommandHandler
+    public void handle(RecordScenarioOutcome command) {
+        boolean open = state.scenarios().stream()
+                .anyMatch(s -> s.scenarioId().equals(command.scenarioId()) && !s.concluded());
+        if (!open) {
+            throw new IllegalStateException("scenario " + command.scenarioId() + " is not open in this campaign");
+        }
+        // only roster counters are handed back; scenario-only counters leave with their scenario
+        var outcomes = command.outcomes().stream().filter(o -> state.roster().containsKey(o.id())).toList();
+        apply(new ScenarioOutcomeRecorded(campaignId, command.scenarioId(), command.result(), outcomes));
+    }
+
+    @EventSourcingHandler
+    void on(CampaignEvent event) {
+        if (event instanceof CampaignCreated created) {
+            campaignId = created.campaignId();
+            state = CampaignState.created(created);
+        } else {
+            state = state.evolve(event);
+        }
+    }
+}

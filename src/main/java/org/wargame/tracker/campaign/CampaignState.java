@@ -1,0 +1,88 @@
+package org.wargame.tracker.campaign;
+
+import org.wargame.tracker.campaign.CampaignEvent.CampaignCreated;
+import org.wargame.tracker.campaign.CampaignEvent.CounterEnlisted;
+import org.wargame.tracker.campaign.CampaignEvent.ScenarioOpened;
+import org.wargame.tracker.campaign.CampaignEvent.ScenarioOutcomeRecorded;
+import org.wargame.tracker.rules.CounterDefinition;
+import org.wargame.tracker.rules.CounterOutcome;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A campaign as its events made it: sides, referee, the roster (every counter that persists between scenarios, with
+ * its current state) and the scenarios played. Pure: {@link #evolve} only applies events.
+ */
+public record CampaignState(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
+                            String description, Map<String, RosterCounter> roster, List<ScenarioEntry> scenarios) {
+
+    /** A roster counter: its definition (data and carried state), whether it is struck off, and where it is now. */
+    public record RosterCounter(CounterDefinition counter, boolean eliminated, String inScenario,
+                                String eliminatedIn) {
+    }
+
+    public record ScenarioEntry(String scenarioId, String name, boolean concluded, String result) {
+    }
+
+    public static CampaignState created(CampaignCreated e) {
+        return new CampaignState(e.campaignId(), e.name(), e.ruleSet(), e.sides(), e.referee(), e.description(),
+                new LinkedHashMap<>(), new ArrayList<>());
+    }
+
+    public CampaignState evolve(CampaignEvent event) {
+        if (event instanceof CampaignCreated created) {
+            return created(created);
+        }
+        if (event instanceof CounterEnlisted enlisted) {
+            return withRoster(r -> r.put(enlisted.counter().id(),
+                    new RosterCounter(enlisted.counter(), false, null, null)));
+        }
+        if (event instanceof ScenarioOpened opened) {
+            CampaignState next = withRoster(r -> opened.counterIds().forEach(id -> r.computeIfPresent(id,
+                    (k, c) -> new RosterCounter(c.counter(), c.eliminated(), opened.scenarioId(), c.eliminatedIn()))));
+            List<ScenarioEntry> list = new ArrayList<>(scenarios);
+            list.add(new ScenarioEntry(opened.scenarioId(), opened.name(), false, null));
+            return next.withScenarios(list);
+        }
+        ScenarioOutcomeRecorded recorded = (ScenarioOutcomeRecorded) event;
+        CampaignState next = withRoster(r -> {
+            for (CounterOutcome outcome : recorded.outcomes()) {
+                RosterCounter current = r.get(outcome.id());
+                if (current != null) {
+                    r.put(outcome.id(), new RosterCounter(current.counter().withState(outcome.state()),
+                            outcome.eliminated(), null, outcome.eliminated() ? recorded.scenarioId() : null));
+                }
+            }
+            r.replaceAll((id, c) -> recorded.scenarioId().equals(c.inScenario())
+                    ? new RosterCounter(c.counter(), c.eliminated(), null, c.eliminatedIn()) : c);
+        });
+        List<ScenarioEntry> list = new ArrayList<>();
+        for (ScenarioEntry s : scenarios) {
+            list.add(s.scenarioId().equals(recorded.scenarioId())
+                    ? new ScenarioEntry(s.scenarioId(), s.name(), true, recorded.result()) : s);
+        }
+        return next.withScenarios(list);
+    }
+
+    public Side side(String sideId) {
+        return sides.stream().filter(s -> s.id().equals(sideId)).findFirst().orElse(null);
+    }
+
+    /** The sides {@code account} plays; empty when the account plays none (the referee acts for all). */
+    public List<String> sidesOf(String account) {
+        return sides.stream().filter(s -> s.players().contains(account)).map(Side::id).toList();
+    }
+
+    private CampaignState withRoster(java.util.function.Consumer<Map<String, RosterCounter>> change) {
+        Map<String, RosterCounter> copy = new LinkedHashMap<>(roster);
+        change.accept(copy);
+        return new CampaignState(campaignId, name, ruleSet, sides, referee, description, copy, scenarios);
+    }
+
+    private CampaignState withScenarios(List<ScenarioEntry> list) {
+        return new CampaignState(campaignId, name, ruleSet, sides, referee, description, roster, List.copyOf(list));
+    }
+}

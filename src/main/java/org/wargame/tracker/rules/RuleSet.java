@@ -1,0 +1,57 @@
+package org.wargame.tracker.rules;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The plug-in point of a rule set. The scenario core knows only this interface: a rule set brings its phase sequence,
+ * its counter kinds, its actions and the pure functions that decide events from actions and evolve its state from
+ * events. Implementations are plain Java (no framework types), found through {@link java.util.ServiceLoader}.
+ *
+ * @param <S> the rule set's scenario state
+ * @param <A> the rule set's closed family of actions
+ * @param <E> the rule set's closed family of events
+ */
+public interface RuleSet<S extends RuleState, A extends RuleAction, E extends RuleEvent> {
+
+    /** Short id used in campaign files and the API: {@code asl}, {@code hex}, {@code skirmish}. */
+    String id();
+
+    String title();
+
+    PhaseSequence phases();
+
+    Set<String> counterKinds();
+
+    Class<S> stateType();
+
+    Class<A> actionType();
+
+    /** Refuses counter data the rule set cannot play with (a Gun without M#, an unknown kind...). */
+    void validate(CounterDefinition counter);
+
+    /** The rule state at the start of a scenario, from the counters chosen for it (roster state plus placement). */
+    S setUp(List<CounterDefinition> counters);
+
+    /** Checks an action against the rules and returns the events it causes; throws {@link RuleViolation}. */
+    List<E> decide(S state, GameClock clock, A action, Dice dice);
+
+    /** The events that happen by themselves when the clock moves from {@code from} to {@code to}. */
+    List<E> clockAdvanced(S state, GameClock from, GameClock to, Dice dice);
+
+    /** Applies one event; never refuses (the event already happened). */
+    S evolve(S state, E event);
+
+    /** The side on whose behalf an action is taken (only its players and the referee may take it). */
+    String actingSide(S state, A action);
+
+    List<CounterView> counters(S state);
+
+    /** Every counter's end state, handed back to the campaign roster when the scenario is concluded. */
+    List<CounterOutcome> outcome(S state);
+
+    /** What each counter may do now, and why not where the rules forbid it. */
+    default List<ActionOption> options(S state, GameClock clock) {
+        return List.of();
+    }
+}

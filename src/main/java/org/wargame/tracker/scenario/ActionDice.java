@@ -1,0 +1,84 @@
+package org.wargame.tracker.scenario;
+
+import org.wargame.tracker.rules.Dice;
+import org.wargame.tracker.rules.DiceKind;
+import org.wargame.tracker.rules.DiceRoll;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * The dice of one action: the player's entered rolls first, in order; when none is left the server rolls from the
+ * scenario's seed (see {@link ServerDice}). Remembers every roll so that the action's event can hold them.
+ */
+public final class ActionDice implements Dice {
+
+    private final String scenarioId;
+    private final byte[] seed;
+    private final Deque<EnteredRoll> entered;
+    private final List<DiceRoll> rolled = new ArrayList<>();
+    private int nextServerDie;
+
+    public ActionDice(String scenarioId, byte[] seed, int serverDiceSoFar, List<EnteredRoll> entered) {
+        this.scenarioId = scenarioId;
+        this.seed = seed;
+        this.nextServerDie = serverDiceSoFar;
+        this.entered = new ArrayDeque<>(entered == null ? List.of() : entered);
+    }
+
+    @Override
+    public DiceRoll roll(DiceKind kind, String purpose) {
+        EnteredRoll next = entered.poll();
+        DiceRoll roll;
+        if (next != null) {
+            roll = new DiceRoll(kind.name(), checked(next, kind), DiceRoll.ENTERED, purpose, null);
+        } else {
+            if (seed == null) {
+                throw new IllegalArgumentException("dice: the " + kind.name() + " for " + purpose
+                        + " must be entered (this scenario has no server seed)");
+            }
+            List<Integer> values = new ArrayList<>();
+            int first = nextServerDie;
+            for (int i = 0; i < kind.count(); i++) {
+                values.add(ServerDice.die(seed, scenarioId, nextServerDie++, kind.sides()));
+            }
+            roll = new DiceRoll(kind.name(), values, DiceRoll.SERVER, purpose, first);
+        }
+        rolled.add(roll);
+        return roll;
+    }
+
+    /** Every roll taken, in order. */
+    public List<DiceRoll> rolled() {
+        return List.copyOf(rolled);
+    }
+
+    /** Refuses entered dice that the action never asked for: they would otherwise be silently lost. */
+    public void requireAllEnteredUsed() {
+        if (!entered.isEmpty()) {
+            throw new IllegalArgumentException("dice: " + entered.size() + " entered roll(s) not needed by this action");
+        }
+    }
+
+    private static List<Integer> checked(EnteredRoll roll, DiceKind kind) {
+        if (roll.kind() != null && !roll.kind().equals(kind.name())) {
+            throw new IllegalArgumentException("dice: the rule asks for a " + kind.name() + ", not a " + roll.kind());
+        }
+        if (roll.values() == null || roll.values().size() != kind.count()) {
+            throw new IllegalArgumentException("dice: a " + kind.name() + " is " + kind.count() + " die/dice");
+        }
+        for (int v : roll.values()) {
+            if (v < 1 || v > kind.sides()) {
+                throw new IllegalArgumentException("dice: " + v + " is not a face of a d" + kind.sides());
+            }
+        }
+        return roll.values();
+    }
+
+    static String hex(byte[] seed) {
+        return HexFormat.of().formatHex(seed);
+    }
+}

@@ -1,0 +1,33 @@
+package org.wargame.tracker.scenario;
+
+import org.axonframework.modelling.command.TargetAggregateIdentifier;
+import org.wargame.tracker.campaign.Side;
+import org.wargame.tracker.rules.CounterDefinition;
+import org.wargame.tracker.rules.RuleAction;
+
+import java.util.List;
+import java.util.Map;
+
+/** Commands to the scenario aggregate: start it, take an action, advance its clock, conclude it. */
+public sealed interface ScenarioCommand {
+
+    String scenarioId();
+
+    record StartScenario(@TargetAggregateIdentifier String scenarioId, String campaignId, String name,
+                         String ruleSet, int turnLimit, List<Side> sides, List<CounterDefinition> counters,
+                         String diceCommitment) implements ScenarioCommand {
+    }
+
+    record TakeAction(@TargetAggregateIdentifier String scenarioId, String actionId, Actor actor, String type,
+                      RuleAction action, Map<String, Object> request, List<EnteredRoll> dice)
+            implements ScenarioCommand {
+    }
+
+    record AdvanceClock(@TargetAggregateIdentifier String scenarioId, String actionId, Actor actor,
+                        List<EnteredRoll> dice) implements ScenarioCommand {
+    }
+
+    record ConcludeScenario(@TargetAggregateIdentifier String scenarioId, Actor actor, String result)
+            implements ScenarioCommand {
+    }
+}

@@ -1,0 +1,73 @@
+package org.wargame.tracker.scenario;
+
+import org.wargame.tracker.campaign.Side;
+import org.wargame.tracker.rules.CounterView;
+import org.wargame.tracker.rules.DiceRoll;
+import org.wargame.tracker.rules.GameClock;
+import org.wargame.tracker.rules.RuleEvent;
+import org.wargame.tracker.rules.RuleSet;
+import org.wargame.tracker.rules.RuleSets;
+import org.wargame.tracker.rules.RuleState;
+import org.wargame.tracker.rules.RuleAction;
+import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
+import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
+import org.wargame.tracker.scenario.ScenarioEvent.ScenarioConcluded;
+import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+
+import java.util.List;
+
+/**
+ * A scenario as its events made it: the clock, the rule state of every counter, how many server dice were rolled.
+ * Pure and immutable: the aggregate, the read model and time travel all fold events with {@link #evolve}.
+ */
+public record ScenarioState(String scenarioId, String campaignId, String name, String ruleSetId, int turnLimit,
+                            List<Side> sides, GameClock clock, boolean concluded, String result, RuleState rules,
+                            int serverRolls, String diceCommitment, long events) {
+
+    public static ScenarioState started(ScenarioStarted e) {
+        RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = RuleSets.byId(e.ruleSet());
+        return new ScenarioState(e.scenarioId(), e.campaignId(), e.name(), e.ruleSet(), e.turnLimit(), e.sides(),
+                e.clock(), false, null, ruleSet.setUp(e.counters()), 0, e.diceCommitment(), 1);
+    }
+
+    /** Applies one event of the scenario's stream (a core event or one of its rule set's). */
+    public ScenarioState evolve(Object event) {
+        if (event instanceof ScenarioStarted started) {
+            return started(started);
+        }
+        if (event instanceof ActionTaken taken) {
+            return with(clock, concluded, result, rules, serverRolls + serverDiceIn(taken.dice()));
+        }
+        if (event instanceof ClockAdvanced advanced) {
+            return with(advanced.to(), concluded, result, rules, serverRolls + serverDiceIn(advanced.dice()));
+        }
+        if (event instanceof ScenarioConcluded done) {
+            return with(clock, true, done.result(), rules, serverRolls);
+        }
+        if (event instanceof RuleEvent ruleEvent) {
+            return with(clock, concluded, result, ruleSet().evolve(rules, ruleEvent), serverRolls);
+        }
+        return with(clock, concluded, result, rules, serverRolls); // events of other families leave it as it is
+    }
+
+    public RuleSet<RuleState, RuleAction, RuleEvent> ruleSet() {
+        return RuleSets.byId(ruleSetId);
+    }
+
+    public List<CounterView> counters() {
+        return ruleSet().counters(rules);
+    }
+
+    public List<String> sideOrder() {
+        return sides.stream().map(Side::id).toList();
+    }
+
+    private static int serverDiceIn(List<DiceRoll> dice) {
+        return dice.stream().filter(d -> DiceRoll.SERVER.equals(d.source())).mapToInt(d -> d.values().size()).sum();
+    }
+
+    private ScenarioState with(GameClock clock, boolean concluded, String result, RuleState rules, int serverRolls) {
+        return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
+                rules, serverRolls, diceCommitment, events + 1);
+    }
+}
