@@ -1,0 +1,96 @@
+package org.wargame.tracker.history;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.wargame.tracker.ApiTestSupport;
+
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ChainVerifyTest extends ApiTestSupport {
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Test
+    void an_untouched_campaign_verifies() {
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        String scenario = startPlan("alice", campaign, "ex-10-3");
+        advance("alice", scenario);
+        advance("bruno", scenario);
+
+        Response report = get("alice", "/api/campaigns/" + campaign + "/verify");
+        assertThat(report.status()).isEqualTo(200);
+        assertThat(report.at("/ok").asBoolean()).as(report.raw()).isTrue();
+        long events = get("alice", "/api/campaigns/" + campaign + "/events").body().size()
+                + get("alice", "/api/scenarios/" + scenario + "/events").body().size();
+        assertThat(report.at("/eventsChecked").asLong()).isEqualTo(events);
+        assertThat(report.at("/heads/" + scenario).asText()).hasSize(64);
+    }
+
+    @Test
+    void a_payload_changed_in_the_database_is_named() {
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        String scenario = startPlan("alice", campaign, "ex-10-3");
+        advance("alice", scenario);
+        advance("alice", scenario);
+        String id = jdbc.queryForObject("select event_identifier from domain_event_entry where aggregate_identifier = ? "
+                + "and sequence_number = 1", String.class, scenario);
+        byte[] original = jdbc.queryForObject("select payload from domain_event_entry where event_identifier = ?",
+                byte[].class, id);
+        String changed = new String(original, StandardCharsets.UTF_8).replace("\"gameTurn\":1", "\"gameTurn\":2");
+        assertThat(changed).isNotEqualTo(new String(original, StandardCharsets.UTF_8));
+        jdbc.update("update domain_event_entry set payload = ? where event_identifier = ?",
+                changed.getBytes(StandardCharsets.UTF_8), id);
+        try {
+            Response report = get("alice", "/api/campaigns/" + campaign + "/verify");
+            assertThat(report.at("/ok").asBoolean()).isFalse();
+            assertThat(report.at("/brokenCount").asInt()).as(report.raw()).isEqualTo(1);
+            JsonNode broken = report.at("/firstBroken");
+            assertThat(broken.get("stream").asText()).isEqualTo(scenario);
+            assertThat(broken.get("sequence").asLong()).isEqualTo(1);
+            assertThat(broken.get("eventIdentifier").asText()).isEqualTo(id);
+            assertThat(broken.get("reason").asText()).contains("hash mismatch");
+
+            assertThat(get("referee", "/api/history/verify").at("/firstBroken/eventIdentifier").asText())
+                    .isEqualTo(id);
+        } finally {
+            jdbc.update("update domain_event_entry set payload = ? where event_identifier = ?", original, id);
+        }
+        assertThat(get("alice", "/api/campaigns/" + campaign + "/verify").at("/ok").asBoolean()).isTrue();
+    }
+
+    @Test
+    void a_deleted_event_is_named() {
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        String scenario = startPlan("alice", campaign, "ex-10-3");
+        advance("alice", scenario);
+        advance("alice", scenario);
+        // the last event: deleting it leaves no gap in the stream, only the chain knows it existed
+        var row = jdbc.queryForMap("select * from domain_event_entry where aggregate_identifier = ? "
+                + "and sequence_number = 2", scenario);
+        jdbc.update("delete from domain_event_entry where event_identifier = ?", row.get("EVENT_IDENTIFIER"));
+        try {
+            Response report = get("alice", "/api/campaigns/" + campaign + "/verify");
+            assertThat(report.at("/ok").asBoolean()).isFalse();
+            assertThat(report.at("/firstBroken/sequence").asLong()).isEqualTo(2);
+            assertThat(report.at("/firstBroken/reason").asText()).contains("deleted");
+        } finally {
+            jdbc.update("insert into domain_event_entry (global_index, sequence_number, aggregate_identifier, "
+                            + "event_identifier, payload_revision, payload_type, time_stamp, type, meta_data, payload) "
+                            + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row.get("GLOBAL_INDEX"),
+                    row.get("SEQUENCE_NUMBER"), row.get("AGGREGATE_IDENTIFIER"), row.get("EVENT_IDENTIFIER"),
+                    row.get("PAYLOAD_REVISION"), row.get("PAYLOAD_TYPE"), row.get("TIME_STAMP"), row.get("TYPE"),
+                    row.get("META_DATA"), row.get("PAYLOAD"));
+        }
+    }
+
+    @Test
+    void only_the_referee_verifies_the_whole_store() {
+        assertThat(get("alice", "/api/history/verify").status()).isEqualTo(403);
+        assertThat(get("referee", "/api/history/verify").status()).isEqualTo(200);
+    }
+}
