@@ -1,0 +1,97 @@
+package org.wargame.tracker.history;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.wargame.tracker.rules.DiceRoll;
+import org.wargame.tracker.rules.GameClock;
+import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
+import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
+import org.wargame.tracker.scenario.ScenarioState;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The audit of a scenario: its events grouped into the actions that caused them (the {@code actionId} metadata),
+ * each with who, when, the dice and their source, the rule sections its events cite, what it stored and which
+ * counters it changed.
+ */
+public final class ActionAudit {
+
+    private ActionAudit() {
+    }
+
+    public record AuditedEvent(long sequence, String type, JsonNode payload) {
+    }
+
+    public record AuditedAction(String actionId, String account, String side, Instant time, long firstSequence,
+                                long lastSequence, GameClock clockBefore, GameClock clockAfter, String kind,
+                                List<DiceRoll> dice, List<String> sections, List<AuditedEvent> outcome,
+                                List<ScenarioReplay.CounterChange> counters) {
+    }
+
+    /**
+     * The actions whose events lie in {@code from..to}; with {@code gameTurn}, only those begun in that Game Turn.
+     */
+    public static List<AuditedAction> of(List<DomainEventMessage<?>> events, Integer gameTurn, long from, long to) {
+        List<ScenarioState> states = ScenarioReplay.states(events);
+        List<AuditedAction> actions = new ArrayList<>();
+        int i = 0;
+        while (i < events.size()) {
+            int first = i;
+            String actionId = actionId(events.get(i));
+            while (i + 1 < events.size() && actionId != null && actionId.equals(actionId(events.get(i + 1)))) {
+                i++;
+            }
+            int last = i++;
+            if (last < from || first > to) {
+                continue;
+            }
+            ScenarioState before = first == 0 ? null : states.get(first - 1);
+            ScenarioState after = states.get(last);
+            GameClock clockBefore = before == null ? after.clock() : before.clock();
+            if (gameTurn != null && clockBefore.gameTurn() != gameTurn) {
+                continue;
+            }
+            actions.add(action(events.subList(first, last + 1), before, after, clockBefore));
+        }
+        return actions;
+    }
+
+    private static AuditedAction action(List<DomainEventMessage<?>> group, ScenarioState before, ScenarioState after,
+                                        GameClock clockBefore) {
+        DomainEventMessage<?> head = group.get(0);
+        List<DiceRoll> dice = new ArrayList<>();
+        Set<String> sections = new LinkedHashSet<>();
+        List<AuditedEvent> outcome = new ArrayList<>();
+        for (DomainEventMessage<?> event : group) {
+            Object payload = event.getPayload();
+            if (payload instanceof ActionTaken taken) {
+                dice.addAll(taken.dice());
+            } else if (payload instanceof ClockAdvanced advanced) {
+                dice.addAll(advanced.dice());
+            }
+            JsonNode json = StoredJson.mapper().valueToTree(payload);
+            // rule events may name the section that decided them; the core does not require it
+            JsonNode section = json.get("section");
+            if (section != null && section.isTextual()) {
+                sections.add(section.asText());
+            }
+            outcome.add(new AuditedEvent(event.getSequenceNumber(), event.getPayloadType().getSimpleName(), json));
+        }
+        String side = group.stream().map(e -> (String) e.getMetaData().get(ActionMetaData.SIDE))
+                .filter(Objects::nonNull).findFirst().orElse(null);
+        return new AuditedAction(actionId(head), (String) head.getMetaData().get(ActionMetaData.ACCOUNT), side,
+                head.getTimestamp(), head.getSequenceNumber(), group.get(group.size() - 1).getSequenceNumber(),
+                clockBefore, after.clock(), head.getPayloadType().getSimpleName(), dice, List.copyOf(sections),
+                outcome, ScenarioReplay.diff(before == null ? List.of() : before.counters(), after.counters()));
+    }
+
+    private static String actionId(DomainEventMessage<?> event) {
+        return (String) event.getMetaData().get(ActionMetaData.ACTION_ID);
+    }
+}
