@@ -7,6 +7,8 @@ import org.axonframework.messaging.MetaData;
 import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.spring.stereotype.Aggregate;
 import org.wargame.tracker.campaign.Side;
+import org.wargame.tracker.history.HistoryCommand;
+import org.wargame.tracker.history.UndoPolicy;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.RuleAction;
@@ -117,6 +119,16 @@ public class Scenario {
         byte[] seed = seeds.seedOf(scenarioId);
         apply(new ScenarioConcluded(state.campaignId(), command.result(), state.ruleSet().outcome(state.rules()),
                 seed == null ? null : ActionDice.hex(seed)));
+        return state;
+    }
+
+    /** Undo, consent, disputes and rulings: {@link UndoPolicy} decides, the events roll back through the fold. */
+    @CommandHandler
+    public ScenarioState handle(HistoryCommand command) {
+        requireInPlay();
+        MetaData meta = MetaData.with("side", command.actor().referee() ? "referee"
+                : String.join(",", command.actor().sides()));
+        UndoPolicy.decide(state, command).forEach(event -> apply(event, meta));
         return state;
     }
 

@@ -41,4 +41,42 @@ public sealed interface ScenarioEvent {
     record ScenarioConcluded(String campaignId, String result, List<CounterOutcome> outcomes, String diceSeed)
             implements ScenarioEvent {
     }
+
+    // Undo and disputes (see docs/history.md): nothing is removed from the stream; these events say which action's
+    // effects no longer count, and who asked, agreed or ruled.
+
+    /** The action's effects are rolled back: the scenario is as if it had never been taken. */
+    record ActionUndone(String actionId, String requestedBy, String approvedBy, String reason)
+            implements ScenarioEvent {
+    }
+
+    /** A die decided the action, so undoing it waits for the opponent's (or the referee's) consent. */
+    record UndoRequested(String requestId, String actionId, String side, String requestedBy, String reason)
+            implements ScenarioEvent {
+    }
+
+    /** Consent given; the ActionUndone follows it in the same action. */
+    record UndoAccepted(String requestId, String actionId, String acceptedBy) implements ScenarioEvent {
+    }
+
+    /** Consent refused: the action stands. */
+    record UndoRefused(String requestId, String actionId, String refusedBy, String reason) implements ScenarioEvent {
+    }
+
+    /** A player contests an action; the referee rules on it. */
+    record ActionDisputed(String disputeId, String actionId, String raisedBy, String reason) implements ScenarioEvent {
+    }
+
+    /** The referee ruled that the action stands. */
+    record DisputeDismissed(String disputeId, String actionId, String referee, String ruling)
+            implements ScenarioEvent {
+    }
+
+    /**
+     * The referee ruled against the action: the scenario rolls back to before it (and every later action); the
+     * rolled-back events stay in the stream, readable. {@code correction} says what is to be played instead.
+     */
+    record DisputeUpheld(String disputeId, String actionId, String referee, String ruling, String rule,
+                         String correction) implements ScenarioEvent {
+    }
 }

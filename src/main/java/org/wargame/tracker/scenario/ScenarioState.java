@@ -1,6 +1,7 @@
 package org.wargame.tracker.scenario;
 
 import org.wargame.tracker.campaign.Side;
+import org.wargame.tracker.history.UndoLedger;
 import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
@@ -22,12 +23,16 @@ import java.util.List;
  */
 public record ScenarioState(String scenarioId, String campaignId, String name, String ruleSetId, int turnLimit,
                             List<Side> sides, GameClock clock, boolean concluded, String result, RuleState rules,
-                            int serverRolls, String diceCommitment, long events) {
+                            int serverRolls, String diceCommitment, long events, UndoLedger ledger) {
+
+    public ScenarioState {
+        ledger = ledger == null ? UndoLedger.EMPTY : ledger; // read models written before undo existed
+    }
 
     public static ScenarioState started(ScenarioStarted e) {
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = RuleSets.byId(e.ruleSet());
         return new ScenarioState(e.scenarioId(), e.campaignId(), e.name(), e.ruleSet(), e.turnLimit(), e.sides(),
-                e.clock(), false, null, ruleSet.setUp(e.counters()), 0, e.diceCommitment(), 1);
+                e.clock(), false, null, ruleSet.setUp(e.counters()), 0, e.diceCommitment(), 1, UndoLedger.EMPTY);
     }
 
     /** Applies one event of the scenario's stream (a core event or one of its rule set's). */
@@ -36,10 +41,17 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
             return started(started);
         }
         if (event instanceof ActionTaken taken) {
-            return with(clock, concluded, result, rules, serverRolls + serverDiceIn(taken.dice()));
+            return with(clock, concluded, result, rules, serverRolls + serverDiceIn(taken.dice()))
+                    .withLedger(ledger.taken(taken.actionId(), taken.type(), taken.request(), !taken.dice().isEmpty(),
+                            this));
         }
         if (event instanceof ClockAdvanced advanced) {
-            return with(advanced.to(), concluded, result, rules, serverRolls + serverDiceIn(advanced.dice()));
+            return with(advanced.to(), concluded, result, rules, serverRolls + serverDiceIn(advanced.dice()))
+                    .withLedger(ledger.taken(advanced.actionId(), UndoLedger.CLOCK, null, !advanced.dice().isEmpty(),
+                            this));
+        }
+        if (UndoLedger.concerns(event)) {
+            return ledger.evolve(this, (ScenarioEvent) event);
         }
         if (event instanceof ScenarioConcluded done) {
             return with(clock, true, done.result(), rules, serverRolls);
@@ -68,6 +80,21 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
 
     private ScenarioState with(GameClock clock, boolean concluded, String result, RuleState rules, int serverRolls) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
-                rules, serverRolls, diceCommitment, events + 1);
+                rules, serverRolls, diceCommitment, events + 1, ledger);
+    }
+
+    public ScenarioState withLedger(UndoLedger ledger) {
+        return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
+                rules, serverRolls, diceCommitment, events, ledger);
+    }
+
+    /**
+     * This state as the one to return to, with the record kept going: the event count and the server dice used
+     * carry on (a die once rolled is never rolled again), and the ledger is the given one.
+     */
+    public ScenarioState restoredFrom(ScenarioState before, UndoLedger ledger) {
+        return new ScenarioState(before.scenarioId, before.campaignId, before.name, before.ruleSetId, before.turnLimit,
+                before.sides, before.clock, before.concluded, before.result, before.rules, serverRolls,
+                before.diceCommitment, events + 1, ledger);
     }
 }
