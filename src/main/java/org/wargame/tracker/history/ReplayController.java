@@ -58,6 +58,13 @@ public class ReplayController {
         return ActionAudit.of(events, gameTurn, from == null ? 0 : from, to == null ? Long.MAX_VALUE : to);
     }
 
+    /** After the conclusion, every server die recomputed from the revealed seed; before, says it is not revealed. */
+    @GetMapping("/api/scenarios/{scenarioId}/dice/verify")
+    public DiceVerification.Report verifyDice(@PathVariable String scenarioId, Authentication auth) {
+        List<DomainEventMessage<?>> events = readable(scenarioId, auth);
+        return DiceVerification.of(scenarioId, events.stream().map(e -> (Object) e.getPayload()).toList());
+    }
+
     @GetMapping("/api/campaigns/{campaignId}/dice")
     public List<DiceStatistics.Distribution> dice(@PathVariable String campaignId, Authentication auth) {
         participants.actor(auth, campaignId);

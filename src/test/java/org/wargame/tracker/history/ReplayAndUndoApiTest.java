@@ -150,4 +150,22 @@ class ReplayAndUndoApiTest extends ApiTestSupport {
         Response dice = get("alice", "/api/campaigns/" + campaign + "/dice");
         assertThat(dice.status()).isEqualTo(200);
     }
+
+    @Test
+    void server_dice_verify_after_the_conclusion() {
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        String scenario = startPlan("alice", campaign, "ex-10-3");
+        advance("alice", scenario);
+        Response before = get("bruno", "/api/scenarios/" + scenario + "/dice/verify");
+        assertThat(before.at("/revealed").asBoolean()).isFalse();
+        assertThat(before.at("/message").asText()).contains("not revealed yet");
+        assertThat(post("referee", "/api/scenarios/" + scenario + "/conclude", Map.of("result", "draw")).status())
+                .isEqualTo(200);
+        Response after = get("bruno", "/api/scenarios/" + scenario + "/dice/verify");
+        assertThat(after.at("/revealed").asBoolean()).isTrue();
+        assertThat(after.at("/commitmentMatches").asBoolean()).isTrue();
+        assertThat(after.at("/ok").asBoolean()).as(after.raw()).isTrue();
+        // a concluded scenario takes no undo
+        assertThat(post("referee", "/api/scenarios/" + scenario + "/undo", Map.of()).status()).isEqualTo(409);
+    }
 }

@@ -1,0 +1,80 @@
+package org.wargame.tracker.history;
+
+import org.wargame.tracker.rules.DiceKind;
+import org.wargame.tracker.rules.DiceRoll;
+import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
+import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
+import org.wargame.tracker.scenario.ScenarioEvent.ScenarioConcluded;
+import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+import org.wargame.tracker.scenario.ServerDice;
+
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Checks a concluded scenario's server dice against its revealed seed: SHA-256 of the seed must be the commitment
+ * published when it started, and every server die n must be what {@link ServerDice} gives for n, the dice numbered
+ * 0, 1, 2... without gap or reuse. Pure: anyone with the events can run the same check.
+ */
+public final class DiceVerification {
+
+    private DiceVerification() {
+    }
+
+    public record Mismatch(long sequence, int index, String kind, int recorded, Integer expected, String reason) {
+    }
+
+    public record Report(boolean revealed, String commitment, String seed, Boolean commitmentMatches,
+                         int diceChecked, boolean ok, List<Mismatch> mismatches, String message) {
+    }
+
+    /** {@code events}: the scenario's payloads in stream order. */
+    public static Report of(String scenarioId, List<Object> events) {
+        ScenarioStarted started = (ScenarioStarted) events.get(0);
+        String seedHex = events.stream().filter(ScenarioConcluded.class::isInstance)
+                .map(e -> ((ScenarioConcluded) e).diceSeed()).findFirst().orElse(null);
+        if (seedHex == null) {
+            boolean concluded = events.stream().anyMatch(ScenarioConcluded.class::isInstance);
+            return new Report(false, started.diceCommitment(), null, null, 0, false, List.of(), concluded
+                    ? "the scenario was concluded without a server seed: all its dice were entered by hand"
+                    : "the seed is not revealed yet: it is published when the scenario is concluded");
+        }
+        byte[] seed = HexFormat.of().parseHex(seedHex);
+        boolean commitmentMatches = ServerDice.commitment(seed).equals(started.diceCommitment());
+        List<Mismatch> mismatches = new ArrayList<>();
+        int next = 0;
+        int checked = 0;
+        for (int sequence = 0; sequence < events.size(); sequence++) {
+            Object event = events.get(sequence);
+            List<DiceRoll> dice = event instanceof ActionTaken taken ? taken.dice()
+                    : event instanceof ClockAdvanced advanced ? advanced.dice() : List.of();
+            for (DiceRoll roll : dice) {
+                if (!DiceRoll.SERVER.equals(roll.source())) {
+                    continue;
+                }
+                int sides = DiceKind.named(roll.kind()).sides();
+                if (roll.index() == null || roll.index() != next) {
+                    mismatches.add(new Mismatch(sequence, roll.index() == null ? -1 : roll.index(), roll.kind(),
+                            roll.total(), null, "expected server die number " + next
+                            + ": numbers must run without gap or reuse"));
+                }
+                int index = roll.index() == null ? next : roll.index();
+                for (int i = 0; i < roll.values().size(); i++) {
+                    int expected = ServerDice.die(seed, scenarioId, index + i, sides);
+                    checked++;
+                    if (roll.values().get(i) != expected) {
+                        mismatches.add(new Mismatch(sequence, index + i, roll.kind(), roll.values().get(i), expected,
+                                "the recorded die is not what the seed gives"));
+                    }
+                }
+                next = index + roll.values().size();
+            }
+        }
+        boolean ok = commitmentMatches && mismatches.isEmpty();
+        return new Report(true, started.diceCommitment(), seedHex, commitmentMatches, checked, ok,
+                List.copyOf(mismatches), ok ? "every server die matches the committed seed"
+                : !commitmentMatches ? "the revealed seed does not match the commitment published at the start"
+                : mismatches.size() + " server dice do not match");
+    }
+}
