@@ -1,0 +1,124 @@
+package org.wargame.tracker.history;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.wargame.tracker.ApiTestSupport;
+import org.wargame.tracker.TrackerApplication;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TransferAndRebuildTest extends ApiTestSupport {
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    private String played(String campaign) {
+        String scenario = startPlan("alice", campaign, "ex-10-3");
+        advance("alice", scenario);
+        advance("bruno", scenario);
+        post("alice", "/api/scenarios/" + scenario + "/undo", Map.of());
+        advance("alice", scenario);
+        return scenario;
+    }
+
+    private Response exported(String campaign) {
+        Response export = send("alice", HttpRequest.newBuilder(uri("/api/campaigns/" + campaign + "/export")).GET());
+        assertThat(export.status()).isEqualTo(200);
+        return export;
+    }
+
+    @Test
+    void an_export_verifies_and_a_tampered_one_is_refused_by_line() throws Exception {
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        played(campaign);
+        String file = exported(campaign).raw();
+        String[] lines = file.split("\n");
+        JsonNode header = JSON.readTree(lines[0]);
+        assertThat(header.get("format").asText()).isEqualTo("campaign-tracker-history");
+        assertThat(header.get("version").asInt()).isEqualTo(1);
+        long events = get("alice", "/api/campaigns/" + campaign + "/verify").at("/eventsChecked").asLong();
+        assertThat(lines.length - 1L).isEqualTo(events);
+        assertThat(JSON.readTree(lines[1]).get("payload").get("campaignId").asText()).isEqualTo(campaign);
+
+        // intact, but this tracker has the campaign already
+        Response again = post("referee", "/api/history/import", file, "application/x-ndjson");
+        assertThat(again.status()).as(again.raw()).isEqualTo(409);
+
+        int target = lines.length - 1; // the last clock advance (0-based index)
+        while (!lines[target].contains("ClockAdvanced")) {
+            target--;
+        }
+        String changed = lines[target].replace("\"gameTurn\":1", "\"gameTurn\":3");
+        assertThat(changed).isNotEqualTo(lines[target]);
+        lines[target] = changed;
+        Response tampered = post("referee", "/api/history/import", String.join("\n", lines), "application/x-ndjson");
+        assertThat(tampered.status()).isEqualTo(400);
+        assertThat(tampered.at("/detail").asText()).startsWith("line " + (target + 1) + ":");
+        assertThat(post("alice", "/api/history/import", file, "application/x-ndjson").status()).isEqualTo(403);
+    }
+
+    @Test
+    void an_export_imports_into_a_fresh_tracker_with_the_same_history() throws Exception {
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        String scenario = played(campaign);
+        String file = exported(campaign).raw();
+        JsonNode original = get("alice", "/api/scenarios/" + scenario).body();
+
+        Path data = Files.createTempDirectory("tracker-import-");
+        try (ConfigurableApplicationContext fresh = new SpringApplicationBuilder(TrackerApplication.class)
+                .properties("tracker.data-dir=" + data, "server.port=0", "tracker.load-samples=false",
+                        "TRACKER_REFEREE_PASSWORD=" + REFEREE_PASSWORD, "TRACKER_PLAYER_PASSWORD=" + PLAYER_PASSWORD)
+                .run()) {
+            String base = "http://localhost:" + fresh.getEnvironment().getProperty("local.server.port");
+            Response imported = send("referee", HttpRequest.newBuilder(URI.create(base + "/api/history/import"))
+                    .header("Content-Type", "application/x-ndjson").POST(HttpRequest.BodyPublishers.ofString(file)));
+            assertThat(imported.status()).as(imported.raw()).isEqualTo(201);
+            assertThat(imported.at("/streams").asInt()).isEqualTo(2);
+            Response verify = send("referee", HttpRequest.newBuilder(URI.create(base + "/api/history/verify")).GET());
+            assertThat(verify.at("/ok").asBoolean()).as(verify.raw()).isTrue();
+            Response copy = send("referee", HttpRequest.newBuilder(URI.create(base + "/api/scenarios/" + scenario))
+                    .GET());
+            assertThat(copy.body()).isEqualTo(original);
+            Response reExport = send("referee", HttpRequest.newBuilder(
+                    URI.create(base + "/api/campaigns/" + campaign + "/export")).GET());
+            // the same history, line for line, but the export time in the header
+            assertThat(reExport.raw().substring(reExport.raw().indexOf('\n')))
+                    .isEqualTo(file.substring(file.indexOf('\n')));
+        }
+    }
+
+    @Test
+    void rebuild_refolds_the_read_models_and_leaves_the_chain() throws Exception {
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        String scenario = played(campaign);
+        JsonNode live = get("alice", "/api/scenarios/" + scenario).body();
+        long chained = jdbc.queryForObject("select count(*) from event_chain", Long.class);
+        jdbc.update("update scenario_view set state_json = (select state_json from scenario_view where "
+                + "scenario_id = ?), event_count = 0 where scenario_id = ?", scenario, scenario);
+        jdbc.update("delete from campaign_member where campaign_id = ?", campaign);
+        assertThat(get("alice", "/api/scenarios/" + scenario).status()).isEqualTo(403); // alice lost her side
+
+        assertThat(post("alice", "/api/history/rebuild", Map.of()).status()).isEqualTo(403);
+        Response started = post("referee", "/api/history/rebuild", Map.of());
+        assertThat(started.status()).as(started.raw()).isEqualTo(202);
+        Response progress = started;
+        for (int i = 0; i < 200 && !progress.at("/status").asText().matches("done|failed"); i++) {
+            Thread.sleep(100);
+            progress = get("referee", "/api/history/rebuild");
+        }
+        assertThat(progress.at("/status").asText()).as(progress.raw()).isEqualTo("done");
+        assertThat(progress.at("/eventsDone").asLong()).isEqualTo(progress.at("/eventsTotal").asLong());
+        assertThat(get("alice", "/api/scenarios/" + scenario).body()).isEqualTo(live);
+        assertThat(jdbc.queryForObject("select count(*) from event_chain", Long.class)).isEqualTo(chained);
+    }
+}
