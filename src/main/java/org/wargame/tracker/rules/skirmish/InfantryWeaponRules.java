@@ -384,8 +384,8 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
         if (a.recovery() == null || a.recovery().isBlank()) {
             throw new IllegalArgumentException("recovery: missing (the result of the campaign's medical chart)");
         }
-        Wound wound = state.figure(a.counter()).map(Figure::wound)
-                .orElseGet(() -> state.requireAnimal(a.counter(), "counter").wound());
+        Wound wound = state.figure(a.counter()).isPresent() ? state.figure(a.counter()).get().wound()
+                : state.requireAnimal(a.counter(), "counter").wound();
         RuleViolation.require(wound != null && wound != Wound.DEATH, MEDICAL, a.counter()
                 + " has no wound to treat");
         return List.of(new TreatmentRecorded(a.counter(), a.recovery().trim()));
