@@ -584,7 +584,7 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
     }
 
     private static String location(Map<String, Object> setUp) {
-        Object location = setUp.get("location");
+        Object location = setUp.containsKey("location") ? setUp.get("location") : setUp.get("position");
         return location == null ? null : location.toString();
     }
 
