@@ -60,7 +60,7 @@ final class ExpendablePool {
         HexCounter pool = state.poolOf(side).orElse(null);
         int left = pool == null ? 0 : pool.pool().getOrDefault(item, 0);
         RuleViolation.require(left >= needed, section, "side '" + side + "' has " + left + " " + LABELS.get(item)
-                + (left == 1 ? "" : "s") + " left in its pool" + (needed > 1 ? "; this needs " + needed : "")
+                + (left == 1 || LABELS.get(item).endsWith("s") ? "" : "s") + " left in its pool" + (needed > 1 ? "; this needs " + needed : "")
                 + " (12.5: each use removes " + (needed > 1 ? needed : "one") + ")");
         return pool;
     }
