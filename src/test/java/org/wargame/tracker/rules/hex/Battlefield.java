@@ -50,7 +50,8 @@ final class Battlefield {
                 "mortar", true));
         if (at != null) {
             data.put("at", at);
-            data.put("eliminationNumbers", Map.of(0, 7, 1, 5, 2, 4, 3, 3));
+            // keys as JSON and YAML read them: strings
+            data.put("eliminationNumbers", Map.of("0", 7, "1", 5, "2", 4, "3", 3));
         }
         return data;
     }

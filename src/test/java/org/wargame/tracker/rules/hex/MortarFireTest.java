@@ -34,7 +34,7 @@ class MortarFireTest {
         return Battlefield.standard()
                 .squad("ger-sq-4", "german", "B2", "open")
                 .add("ger-mtr-2", "support-weapon", "german", Map.of("type", "H", "apfp", 3, "at", 2, "range", 10,
-                        "mortar", true, "eliminationNumbers", Map.of(1, 6, 2, 5, 3, 4)), Map.of("carrier", "ger-sq-4"))
+                        "mortar", true, "eliminationNumbers", Map.of("1", 6, "2", 5, "3", 4)), Map.of("carrier", "ger-sq-4"))
                 .squad("ger-sq-5", "german", "B3", "open")
                 .weapon("ger-mtr-3", "german", "ger-sq-5", mortar(4, null));
     }
