@@ -17,6 +17,7 @@ import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.RuleSets;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
@@ -66,7 +67,7 @@ public class Campaign {
             ruleSet.validate(counter);
         }
         apply(new CampaignCreated(command.campaignId(), command.name(), command.ruleSet(), command.sides(),
-                command.referee(), command.description()));
+                command.referee(), command.description(), command.plans() == null ? List.of() : command.plans()));
         command.roster().forEach(counter -> apply(new CounterEnlisted(command.campaignId(), counter)));
     }
 

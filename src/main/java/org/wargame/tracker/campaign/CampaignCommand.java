@@ -10,7 +10,8 @@ import java.util.List;
 public sealed interface CampaignCommand {
 
     record CreateCampaign(@TargetAggregateIdentifier String campaignId, String name, String ruleSet, List<Side> sides,
-                          String referee, String description, List<CounterDefinition> roster)
+                          String referee, String description, List<CounterDefinition> roster,
+                          List<ScenarioPlan> plans)
             implements CampaignCommand {
     }
 

@@ -11,7 +11,7 @@ public sealed interface CampaignEvent {
     String campaignId();
 
     record CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
-                           String description) implements CampaignEvent {
+                           String description, List<ScenarioPlan> plans) implements CampaignEvent {
     }
 
     /** A counter joins the roster with its counter data from the campaign file. */

@@ -17,7 +17,8 @@ import java.util.Map;
  * its current state) and the scenarios played. Pure: {@link #evolve} only applies events.
  */
 public record CampaignState(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
-                            String description, Map<String, RosterCounter> roster, List<ScenarioEntry> scenarios) {
+                            String description, List<ScenarioPlan> plans, Map<String, RosterCounter> roster,
+                            List<ScenarioEntry> scenarios) {
 
     /** A roster counter: its definition (data and carried state), whether it is struck off, and where it is now. */
     public record RosterCounter(CounterDefinition counter, boolean eliminated, String inScenario,
@@ -29,7 +30,7 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
 
     public static CampaignState created(CampaignCreated e) {
         return new CampaignState(e.campaignId(), e.name(), e.ruleSet(), e.sides(), e.referee(), e.description(),
-                new LinkedHashMap<>(), new ArrayList<>());
+                e.plans() == null ? List.of() : e.plans(), new LinkedHashMap<>(), new ArrayList<>());
     }
 
     public CampaignState evolve(CampaignEvent event) {
@@ -67,6 +68,10 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
         return next.withScenarios(list);
     }
 
+    public ScenarioPlan plan(String planId) {
+        return plans.stream().filter(p -> p.id().equals(planId)).findFirst().orElse(null);
+    }
+
     public Side side(String sideId) {
         return sides.stream().filter(s -> s.id().equals(sideId)).findFirst().orElse(null);
     }
@@ -79,10 +84,11 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
     private CampaignState withRoster(java.util.function.Consumer<Map<String, RosterCounter>> change) {
         Map<String, RosterCounter> copy = new LinkedHashMap<>(roster);
         change.accept(copy);
-        return new CampaignState(campaignId, name, ruleSet, sides, referee, description, copy, scenarios);
+        return new CampaignState(campaignId, name, ruleSet, sides, referee, description, plans, copy, scenarios);
     }
 
     private CampaignState withScenarios(List<ScenarioEntry> list) {
-        return new CampaignState(campaignId, name, ruleSet, sides, referee, description, roster, List.copyOf(list));
+        return new CampaignState(campaignId, name, ruleSet, sides, referee, description, plans, roster,
+                List.copyOf(list));
     }
 }

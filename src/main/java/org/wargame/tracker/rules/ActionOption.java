@@ -1,5 +1,19 @@
 package org.wargame.tracker.rules;
 
-/** An action the rules allow (or refuse, with the reason) for a counter at the clock's current position. */
-public record ActionOption(String counterId, String action, String label, boolean allowed, String reason) {
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An action the rules allow (or refuse, with the reason naming the rule) for a counter at the clock's current
+ * position. {@code request} is the action's body ready to send ({@code type} and the counter fields filled in);
+ * {@code fields} names the further fields a player must fill in; {@code dice} the dice the action may roll (entered
+ * by hand, or rolled by the server when left out).
+ */
+public record ActionOption(String counterId, String action, String label, boolean allowed, String reason,
+                           Map<String, Object> request, List<String> fields, List<String> dice) {
+    public ActionOption {
+        request = request == null ? Map.of() : Map.copyOf(request);
+        fields = fields == null ? List.of() : List.copyOf(fields);
+        dice = dice == null ? List.of() : List.copyOf(dice);
+    }
 }

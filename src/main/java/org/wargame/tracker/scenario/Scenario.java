@@ -103,7 +103,8 @@ public class Scenario {
         ActionDice dice = new ActionDice(scenarioId, seeds.seedOf(scenarioId), state.serverRolls(), command.dice());
         List<RuleEvent> events = state.ruleSet().clockAdvanced(state.rules(), from, to, dice);
         dice.requireAllEnteredUsed();
-        MetaData meta = MetaData.with("side", from.phasingSide());
+        MetaData meta = MetaData.with("side", command.actor().referee() ? "referee"
+                : String.join(",", command.actor().sides()));
         apply(new ClockAdvanced(command.actionId(), from, to, dice.rolled()), meta);
         events.forEach(event -> apply(event, meta));
         return state;

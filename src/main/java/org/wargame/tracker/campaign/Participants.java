@@ -1,0 +1,37 @@
+package org.wargame.tracker.campaign;
+
+import org.springframework.security.core.Authentication;
+import org.springframework.stereotype.Component;
+import org.wargame.tracker.scenario.Actor;
+
+import java.util.List;
+
+/**
+ * Who the logged-in account is in a campaign: the referee (acts for every side) or a player of some sides. An
+ * account that is neither may not see the campaign (403).
+ */
+@Component
+public class Participants {
+
+    private final CampaignViews views;
+
+    public Participants(CampaignViews views) {
+        this.views = views;
+    }
+
+    public static boolean isReferee(Authentication auth) {
+        return auth.getAuthorities().stream().anyMatch(a -> a.getAuthority().equals("ROLE_REFEREE"));
+    }
+
+    /** The actor for {@code campaignId}; refuses an account that plays no side of it. */
+    public Actor actor(Authentication auth, String campaignId) {
+        if (!views.exists(campaignId)) {
+            throw new org.wargame.tracker.web.NotFound("campaign '" + campaignId + "' does not exist");
+        }
+        boolean referee = isReferee(auth);
+        List<String> sides = views.sidesOf(campaignId, auth.getName());
+        Actor actor = new Actor(auth.getName(), referee, sides);
+        actor.requireParticipant();
+        return actor;
+    }
+}

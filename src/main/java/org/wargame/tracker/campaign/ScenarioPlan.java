@@ -1,0 +1,27 @@
+package org.wargame.tracker.campaign;
+
+import org.wargame.tracker.rules.CounterDefinition;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A scenario as the campaign file prepares it: its turn limit, which side moves first, which roster counters take
+ * part and where they are set up, and the counters that exist only in this scenario.
+ */
+public record ScenarioPlan(String id, String name, int turnLimit, List<String> sideOrder, List<Placement> counters,
+                           List<CounterDefinition> extraCounters) {
+
+    public ScenarioPlan {
+        sideOrder = sideOrder == null ? List.of() : List.copyOf(sideOrder);
+        counters = counters == null ? List.of() : List.copyOf(counters);
+        extraCounters = extraCounters == null ? List.of() : List.copyOf(extraCounters);
+    }
+
+    /** A roster counter taking part, with its set-up (location, terrain, markers) added to its carried state. */
+    public record Placement(String id, Map<String, Object> state) {
+        public Placement {
+            state = state == null ? Map.of() : Map.copyOf(state);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package org.wargame.tracker.scenario;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+import org.wargame.tracker.web.NotFound;
+
+import java.util.List;
+
+/** Reads of the scenario read model. */
+@Component
+public class ScenarioViews {
+
+    private final JdbcTemplate jdbc;
+
+    public ScenarioViews(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    public record ScenarioSummary(String scenarioId, String campaignId, String name, boolean concluded,
+                                  long events) {
+    }
+
+    public ScenarioState state(String scenarioId) {
+        List<String> json = jdbc.queryForList("select state_json from scenario_view where scenario_id = ?",
+                String.class, scenarioId);
+        if (json.isEmpty()) {
+            throw new NotFound("scenario '" + scenarioId + "' does not exist");
+        }
+        return ScenarioProjection.read(json.get(0));
+    }
+
+    public String campaignOf(String scenarioId) {
+        List<String> ids = jdbc.queryForList("select campaign_id from scenario_view where scenario_id = ?",
+                String.class, scenarioId);
+        if (ids.isEmpty()) {
+            throw new NotFound("scenario '" + scenarioId + "' does not exist");
+        }
+        return ids.get(0);
+    }
+
+    public List<ScenarioSummary> ofCampaign(String campaignId) {
+        return jdbc.query("select scenario_id, campaign_id, name, concluded, event_count from scenario_view "
+                        + "where campaign_id = ? order by name", (rs, i) -> new ScenarioSummary(rs.getString(1),
+                        rs.getString(2), rs.getString(3), rs.getBoolean(4), rs.getLong(5)), campaignId);
+    }
+}

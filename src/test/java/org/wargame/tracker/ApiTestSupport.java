@@ -1,0 +1,172 @@
+package org.wargame.tracker;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Base of the tests that go through real HTTP into the running application, on real H2 (a fresh file database per
+ * test run) or, with {@code -Dspring.profiles.active=postgres}, on real PostgreSQL. All such tests share one
+ * application context. Accounts: referee, and the sample players alice and bruno (asl), gerd and sam (hex,
+ * skirmish), all with the passwords below.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "TRACKER_REFEREE_PASSWORD=" + ApiTestSupport.REFEREE_PASSWORD,
+        "TRACKER_PLAYER_PASSWORD=" + ApiTestSupport.PLAYER_PASSWORD})
+public abstract class ApiTestSupport {
+
+    public static final String REFEREE_PASSWORD = "referee-test-password";
+    public static final String PLAYER_PASSWORD = "player-test-password";
+    protected static final ObjectMapper JSON = new ObjectMapper().findAndRegisterModules();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final Path DATA = tempData();
+
+    @LocalServerPort
+    protected int port;
+
+    @DynamicPropertySource
+    static void dataDir(DynamicPropertyRegistry registry) {
+        registry.add("tracker.data-dir", DATA::toString);
+    }
+
+    private static Path tempData() {
+        try {
+            return Files.createTempDirectory("tracker-test-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** An HTTP answer: status and JSON body (a missing body reads as an empty object). */
+    public record Response(int status, JsonNode body, String raw) {
+        public JsonNode at(String pointer) {
+            return body.at(pointer);
+        }
+    }
+
+    protected static String password(String user) {
+        return "referee".equals(user) ? REFEREE_PASSWORD : PLAYER_PASSWORD;
+    }
+
+    protected Response get(String user, String path) {
+        return send(user, HttpRequest.newBuilder(uri(path)).GET());
+    }
+
+    protected Response post(String user, String path, Object body) {
+        return post(user, path, body, "application/json");
+    }
+
+    protected Response post(String user, String path, Object body, String contentType) {
+        String text;
+        try {
+            text = body instanceof String s ? s : JSON.writeValueAsString(body == null ? Map.of() : body);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return send(user, HttpRequest.newBuilder(uri(path)).header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofString(text)));
+    }
+
+    protected Response send(String user, HttpRequest.Builder request) {
+        if (user != null) {
+            String token = Base64.getEncoder().encodeToString((user + ":" + password(user))
+                    .getBytes(StandardCharsets.UTF_8));
+            request.header("Authorization", "Basic " + token);
+        }
+        try {
+            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            String raw = response.body();
+            JsonNode body = raw == null || raw.isBlank() ? JSON.createObjectNode() : JSON.readTree(raw);
+            return new Response(response.statusCode(), body, raw);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    protected URI uri(String path) {
+        return URI.create("http://localhost:" + port + path);
+    }
+
+    /**
+     * Imports a copy of a sample campaign file (from campaigns/) under a new id, so each test plays its own
+     * campaign; returns the new campaign id.
+     */
+    protected String importSample(String fileName) {
+        try {
+            String text = Files.readString(Path.of("campaigns", fileName));
+            String id = fileName.replace(".yaml", "") + "-" + UUID.randomUUID().toString().substring(0, 8);
+            String copy = text.replaceFirst("(?m)^id: .*$", "id: " + id);
+            Response response = post("referee", "/api/campaigns", copy, "application/yaml");
+            if (response.status() != 201) {
+                throw new IllegalStateException("import failed: " + response.raw());
+            }
+            return id;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Starts the scenario of a plan of the campaign file; returns the scenario's id. */
+    protected String startPlan(String user, String campaignId, String plan) {
+        Response response = post(user, "/api/campaigns/" + campaignId + "/scenarios", Map.of("plan", plan));
+        if (response.status() != 201) {
+            throw new IllegalStateException("start failed: " + response.raw());
+        }
+        return response.at("/scenarioId").asText();
+    }
+
+    protected Response action(String user, String scenarioId, Map<String, Object> action) {
+        return post(user, "/api/scenarios/" + scenarioId + "/actions", action);
+    }
+
+    protected Response advance(String user, String scenarioId) {
+        return post(user, "/api/scenarios/" + scenarioId + "/clock/advance", Map.of());
+    }
+
+    /** Advances the clock until it stands at {@code gameTurn}, {@code playerTurn}, {@code phase}. */
+    protected Response advanceTo(String user, String scenarioId, int gameTurn, int playerTurn, String phase) {
+        Response last = get(user, "/api/scenarios/" + scenarioId);
+        for (int i = 0; i < 500; i++) {
+            JsonNode clock = last.body().has("scenario") ? last.at("/scenario/clock") : last.at("/clock");
+            if (clock.get("gameTurn").asInt() == gameTurn && clock.get("playerTurn").asInt() == playerTurn
+                    && clock.get("phase").asText().equals(phase)) {
+                return last;
+            }
+            last = advance(user, scenarioId);
+            if (last.status() != 200) {
+                throw new IllegalStateException("advance failed: " + last.raw());
+            }
+        }
+        throw new IllegalStateException("clock never reached " + gameTurn + "/" + playerTurn + "/" + phase);
+    }
+
+    /** The counter {@code counterId} in a scenario view (or action response). */
+    protected static JsonNode counter(Response scenario, String counterId) {
+        JsonNode view = scenario.body().has("scenario") ? scenario.at("/scenario") : scenario.body();
+        for (JsonNode c : view.get("counters")) {
+            if (c.get("id").asText().equals(counterId)) {
+                return c;
+            }
+        }
+        throw new AssertionError("no counter " + counterId + " in " + scenario.raw());
+    }
+}
