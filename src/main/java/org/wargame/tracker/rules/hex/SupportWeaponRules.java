@@ -1,5 +1,6 @@
 package org.wargame.tracker.rules.hex;
 
+import org.wargame.tracker.rules.ActionOption;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.rules.CounterView;
@@ -377,6 +378,11 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
         if (value != null) {
             map.put(key, value);
         }
+    }
+
+    @Override
+    public List<ActionOption> options(HexState state, GameClock clock) {
+        return AvailableActions.of(state, clock);
     }
 
     @Override
