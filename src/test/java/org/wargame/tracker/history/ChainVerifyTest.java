@@ -72,7 +72,7 @@ class ChainVerifyTest extends ApiTestSupport {
         // the last event: deleting it leaves no gap in the stream, only the chain knows it existed
         var row = jdbc.queryForMap("select * from domain_event_entry where aggregate_identifier = ? "
                 + "and sequence_number = 2", scenario);
-        jdbc.update("delete from domain_event_entry where event_identifier = ?", row.get("EVENT_IDENTIFIER"));
+        jdbc.update("delete from domain_event_entry where event_identifier = ?", row.get("event_identifier"));
         try {
             Response report = get("alice", "/api/campaigns/" + campaign + "/verify");
             assertThat(report.at("/ok").asBoolean()).isFalse();
@@ -81,10 +81,10 @@ class ChainVerifyTest extends ApiTestSupport {
         } finally {
             jdbc.update("insert into domain_event_entry (global_index, sequence_number, aggregate_identifier, "
                             + "event_identifier, payload_revision, payload_type, time_stamp, type, meta_data, payload) "
-                            + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row.get("GLOBAL_INDEX"),
-                    row.get("SEQUENCE_NUMBER"), row.get("AGGREGATE_IDENTIFIER"), row.get("EVENT_IDENTIFIER"),
-                    row.get("PAYLOAD_REVISION"), row.get("PAYLOAD_TYPE"), row.get("TIME_STAMP"), row.get("TYPE"),
-                    row.get("META_DATA"), row.get("PAYLOAD"));
+                            + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row.get("global_index"),
+                    row.get("sequence_number"), row.get("aggregate_identifier"), row.get("event_identifier"),
+                    row.get("payload_revision"), row.get("payload_type"), row.get("time_stamp"), row.get("type"),
+                    row.get("meta_data"), row.get("payload"));
         }
     }
 
