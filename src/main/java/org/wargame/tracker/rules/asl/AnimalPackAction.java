@@ -1,9 +1,51 @@
 package org.wargame.tracker.rules.asl;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.wargame.tracker.rules.RuleAction;
 
-/** The asl rule set's actions. */
+/** The actions of the Animal-Pack rules and the play around them. */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
-public interface AnimalPackAction extends RuleAction {
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = AnimalPackAction.BecomePackTi.class, name = "become-pack-ti"),
+        @JsonSubTypes.Type(value = AnimalPackAction.ReversePacking.class, name = "reverse-packing"),
+        @JsonSubTypes.Type(value = AnimalPackAction.Fire.class, name = "fire"),
+        @JsonSubTypes.Type(value = AnimalPackAction.Casualty.class, name = "casualty"),
+        @JsonSubTypes.Type(value = AnimalPackAction.Move.class, name = "move"),
+        @JsonSubTypes.Type(value = AnimalPackAction.Rally.class, name = "rally"),
+        @JsonSubTypes.Type(value = AnimalPackAction.RepairGun.class, name = "repair-gun")
+})
+public sealed interface AnimalPackAction extends RuleAction {
+
+    /** 10.11: the crew (with its Gun and Mule) becomes Pack-TI in RPh Step 1.13B; begins or resumes a period. */
+    record BecomePackTi(String crew) implements AnimalPackAction {
+    }
+
+    /** 10.33: Pack the Gun back onto the Mule (or vice versa) while all involved are Pack-TI. */
+    record ReversePacking(String crew) implements AnimalPackAction {
+    }
+
+    /**
+     * An attack. The result is what the players read from their own charts (the IFT is not part of the text); a
+     * Gun's Original DR is rolled (or entered) to check its B# and X#.
+     */
+    record Fire(String firer, String target, String weapon, String fireType, String result)
+            implements AnimalPackAction {
+    }
+
+    /** A casualty from an attack: pin, break, casualty-reduction or eliminate (see 10.4 for Mules). */
+    record Casualty(String counter, String result) implements AnimalPackAction {
+    }
+
+    /** A counter moves (with what it carries) to a Location; {@code prohibitsGuns} per 10.31. */
+    record Move(String counter, String hex, String terrain, Boolean prohibitsGuns) implements AnimalPackAction {
+    }
+
+    /** A broken unit rallies back to Good Order. */
+    record Rally(String counter) implements AnimalPackAction {
+    }
+
+    /** A Malfunctioned Gun is repaired (the repair dr is read by the players). */
+    record RepairGun(String gun) implements AnimalPackAction {
+    }
 }
