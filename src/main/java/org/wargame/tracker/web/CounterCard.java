@@ -113,6 +113,21 @@ public record CounterCard(String id, String kind, String name, String side, Stri
                 .sorted().toList();
     }
 
+    /**
+     * The counter's state as the rules keep it now (a Gun's current M#, Low Ammo, its hex's terrain...): every entry
+     * that says something, so no null, false or empty one.
+     */
+    public List<String> stateLines() {
+        if (state == null) {
+            return List.of();
+        }
+        return state.keySet().stream().sorted().filter(key -> {
+            Object v = state.get(key);
+            return v != null && !Boolean.FALSE.equals(v) && !"".equals(v) && !key.equals("markers")
+                    && !(v instanceof java.util.Collection<?> c && c.isEmpty());
+        }).map(key -> Boolean.TRUE.equals(state.get(key)) ? key : key + ": " + state.get(key)).toList();
+    }
+
     /** The first two printed numbers (caliber, gun type...) for the face of the counter; all are listed beside it. */
     public String face() {
         return String.join(" ", numbers().stream().filter(n -> !n.contains(" ")).limit(2).toList());

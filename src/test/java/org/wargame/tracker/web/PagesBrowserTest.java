@@ -114,11 +114,18 @@ class PagesBrowserTest extends ApiTestSupport {
         WebElement crewInPlay = driver.findElement(By.cssSelector(".in-play[data-counter='br-crew-1']"));
         List<WebElement> packTi = crewInPlay.findElements(By.cssSelector(".option[data-action='become-pack-ti']"));
         if (!packTi.isEmpty() && !packTi.get(0).findElements(By.cssSelector("form.action")).isEmpty()) {
-            // the ASL actions have landed: become Pack-TI and see the Animal-Pack marker at once
+            // the ASL actions have landed: become Pack-TI and see the outcome and the Pack-TI marker at once
             packTi.get(0).findElement(By.cssSelector("form.action button")).click();
-            wait.until(d -> d.findElement(By.cssSelector(".in-play[data-counter='br-crew-1'], "
-                    + ".in-play[data-counter='br-94mm']")) != null && d.findElements(By.id("outcome")).size() == 1);
-            assertThat(driver.findElement(By.id("play")).getText()).contains("Animal-Pack");
+            wait.until(ExpectedConditions.presenceOfElementLocated(By.id("outcome")));
+            WebElement crewAfter = driver.findElement(By.cssSelector(".in-play[data-counter='br-crew-1']"));
+            assertThat(crewAfter.findElements(By.cssSelector(".marker")).stream().map(WebElement::getText))
+                    .contains("Pack-TI");
+            assertThat(driver.findElement(By.id("outcome")).getText()).contains("Action become-pack-ti");
+            assertThat(driver.findElement(By.cssSelector(".in-play[data-counter='br-94mm']")).getText())
+                    .contains("Animal-Packed");
+            // now refused, with the rule that refuses it
+            assertThat(driver.findElements(By.cssSelector(".in-play[data-counter='br-94mm'] .option.refused"
+                    + "[data-action='move'] .reason")).get(0).getText()).startsWith("10.");
             Browser.screenshot(driver, "05-pack-ti");
         } else {
             // the option list renders generically: each counter shows its options, or that it has none now
@@ -138,9 +145,11 @@ class PagesBrowserTest extends ApiTestSupport {
         assertThat(groups.get(groups.size() - 1).getText()).startsWith("Turn 1 · Player Turn 1 (axis) · RPh");
         Browser.screenshot(driver, "06-timeline-now");
 
-        String before = timelineClock();
+        long last = Long.parseLong(driver.findElement(By.id("at")).getAttribute("value"));
         driver.findElement(By.id("earlier")).click();
-        wait.until(d -> !timelineClock().equals(before));
+        wait.until(d -> d.findElement(By.cssSelector(".event.current")).getAttribute("data-seq")
+                .equals(String.valueOf(last - 1)));
+        assertThat(driver.findElements(By.cssSelector(".event.future"))).hasSize(1);
         WebElement slider = driver.findElement(By.id("at"));
         slider.sendKeys(Keys.HOME); // keyboard on the slider: back to the very first event
         wait.until(d -> timelineClock().equals("Turn 1, Player Turn 1 (axis), RPh Step 1.13B"));
