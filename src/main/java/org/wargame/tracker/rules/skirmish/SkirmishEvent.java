@@ -1,7 +1,130 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.RuleEvent;
+import org.wargame.tracker.rules.skirmish.SkirmishState.Designation;
 
-/** The skirmish rule set's events. */
-public interface SkirmishEvent extends RuleEvent {
+import java.util.List;
+
+/** What happened at the table under the skirmish rules. Every die that decided something is in its event. */
+public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.FirePhaseOpened,
+        SkirmishEvent.TargetsDesignated, SkirmishEvent.ShotFired, SkirmishEvent.ShotsSpent,
+        SkirmishEvent.FireCancelled, SkirmishEvent.FigureHit, SkirmishEvent.WoundRecorded,
+        SkirmishEvent.WeaponDestroyed, SkirmishEvent.CrewmanLost, SkirmishEvent.CrewUnited, SkirmishEvent.AnimalHit,
+        SkirmishEvent.AnimalCharged, SkirmishEvent.AnimalDestroyed, SkirmishEvent.LoadDropped,
+        SkirmishEvent.RiderDismounted, SkirmishEvent.RiderInjuryRolled, SkirmishEvent.VehicleDamaged,
+        SkirmishEvent.IndirectMgFireLanded, SkirmishEvent.FirePhaseClosed, SkirmishEvent.TreatmentRecorded {
+
+    /** The clock entered VI. Infantry Weapons Fire: designation opens; {@code firstMover} designates last. */
+    record FirePhaseOpened(int gameTurn, int playerTurn, String phasingSide, String firstMover)
+            implements SkirmishEvent {
+    }
+
+    /** A side's targets for this fire phase ("All infantry weapons fire/ATGM targets must be designated ..."). */
+    record TargetsDesignated(String side, int gameTurn, List<Designation> designations) implements SkirmishEvent {
+        public TargetsDesignated {
+            designations = List.copyOf(designations);
+        }
+    }
+
+    /**
+     * One designated weapon fired at its target: the to-hit computation and both dice ("Roll both dice"; the d6 is
+     * read only on a hit). Out of range: no dice, a miss.
+     */
+    record ShotFired(String designation, String firer, String weapon, String target, int gameTurn,
+                     ChanceToHit.Computation toHit, DiceRoll d20, DiceRoll d6, boolean hit, boolean firedFirst)
+            implements SkirmishEvent {
+    }
+
+    /** An earlier shot destroyed the target: the other weapons aimed at it count as having fired, with no effect. */
+    record ShotsSpent(String target, List<String> designations) implements SkirmishEvent {
+        public ShotsSpent {
+            designations = List.copyOf(designations);
+        }
+    }
+
+    /** The firer was killed by troops that fired first: "Only the survivors may return fire." */
+    record FireCancelled(String firer, List<String> designations, String reason) implements SkirmishEvent {
+        public FireCancelled {
+            designations = List.copyOf(designations);
+        }
+    }
+
+    /**
+     * A hit on a man read on the Infantry Target Hit Locations Chart: the d6, its modifiers, the location and effect
+     * ("no effect" for 7 or more, "covered" when his cover or body position protects that location).
+     */
+    record FigureHit(String figure, String by, DiceRoll roll, List<HitLocationModifier> modifiers, int modified,
+                     String location, String position, String effect) implements SkirmishEvent {
+        public FigureHit {
+            modifiers = List.copyOf(modifiers);
+        }
+    }
+
+    /** A man's or an animal's wound as it now stands, and its recovery state (the campaign's medical chart). */
+    record WoundRecorded(String counter, Wound wound, String recovery, String cause) implements SkirmishEvent {
+    }
+
+    /** "Anytime the firer of a man portable weapon is killed his weapon is also destroyed." */
+    record WeaponDestroyed(String figure, String weapon, String reason) implements SkirmishEvent {
+    }
+
+    /** A member of a weapon crew was killed; the weapon now fires {@code templatesLeft} templates. */
+    record CrewmanLost(String team, String figure, CrewRole role, String weapon, int templatesLeft)
+            implements SkirmishEvent {
+    }
+
+    /** Survivors of weapons of the same type united, a loader joining a firer's team. */
+    record CrewUnited(String team, String gunner, String loader, String fromTeam, int templates)
+            implements SkirmishEvent {
+    }
+
+    /** A hit on an animal read on the Animal Hit Location table. */
+    record AnimalHit(String animal, String by, DiceRoll roll, String location, String effect)
+            implements SkirmishEvent {
+    }
+
+    /** A shoulders hit: the animal charges its attacker, fights a close combat, and dies after it. */
+    record AnimalCharged(String animal, String attacker) implements SkirmishEvent {
+    }
+
+    /** "Owner may destroy 'Litter case' animals." */
+    record AnimalDestroyed(String animal, String side) implements SkirmishEvent {
+    }
+
+    /** A wounded pack animal can carry no load: it drops it. */
+    record LoadDropped(String animal, String load) implements SkirmishEvent {
+    }
+
+    /** A wounded or killed mount carries no rider. */
+    record RiderDismounted(String animal, String rider, String reason) implements SkirmishEvent {
+    }
+
+    /** "If cavalry are on their mounts and the animal is killed, roll a six sided die ... with a DM of +1." */
+    record RiderInjuryRolled(String rider, String animal, DiceRoll roll, int modified, String location,
+                             String effect) implements SkirmishEvent {
+    }
+
+    /** A vehicle damaged, on VEHICLE DAMAGE or on Machine Fire at Tanks. */
+    record VehicleDamaged(String vehicle, String table, DiceRoll roll, String location, String result,
+                          boolean immobilised, int fireModifier, Integer movementLimitMetres)
+            implements SkirmishEvent {
+    }
+
+    /** Indirect MG fire: the real and dummy spotting rounds placed, the arrow die (entered) and the d6 for distance. */
+    record IndirectMgFireLanded(String gunner, String weapon, int gameTurn, int templates, String arrowDie,
+                                DiceRoll distance, boolean onTarget) implements SkirmishEvent {
+    }
+
+    /** The fire phase ended: "Dead infantrymen are removed from the board at the end of this phase." */
+    record FirePhaseClosed(int gameTurn, List<String> removed, List<String> unfired) implements SkirmishEvent {
+        public FirePhaseClosed {
+            removed = List.copyOf(removed);
+            unfired = List.copyOf(unfired);
+        }
+    }
+
+    /** A recovery state read from the campaign's medical treatment chart (not in the text). */
+    record TreatmentRecorded(String counter, String recovery) implements SkirmishEvent {
+    }
 }

@@ -1,0 +1,59 @@
+package org.wargame.tracker.rules.skirmish;
+
+import org.wargame.tracker.rules.RuleViolation;
+import org.wargame.tracker.rules.skirmish.TemplatesByCrew.Templates;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Indirect machine gun fire (the paragraphs on the tripod .30 and .50 and the one after Machine Fire at Tanks): "To
+ * fire a machine gun in the indirect mode the crew must include three men, gunner, loader and spotter. In the
+ * artillery spotting round phase place two machine gun spotting rounds - one real and one dummy ... Roll an arrow die
+ * for direction and a six sided die for distance; a 'hit' result is a hit."
+ *
+ * <p>Reading of the contradiction (".30 ... may fire indirect fire if it has a full crew of four, gunner, loader,
+ * commander and spotter" against "the crew must include three men, gunner, loader and spotter"): the three-man
+ * sentence is the rule of the indirect mode and names the indispensable roles; four men are the full crew. So a tripod
+ * MG fires indirect when its gunner, loader and spotter live; with the commander too it uses the templates the text
+ * gives (.30: three, .50: two), and without him one template less, as for any dead crewman.
+ */
+public final class IndirectMachineGunFire {
+
+    public static final String RULE = "Infantry Weapons Rules (indirect machine gun fire)";
+    public static final List<CrewRole> REQUIRED = List.of(CrewRole.GUNNER, CrewRole.LOADER, CrewRole.SPOTTER);
+
+    private IndirectMachineGunFire() {
+    }
+
+    /** Refuses indirect fire by a weapon that is not a tripod MG, or a crew without gunner, loader and spotter. */
+    public static void requireCrew(WeaponType type, List<CrewRole> crew) {
+        RuleViolation.require(type.tripodMachineGun(), RULE, "only a tripod-mounted machine gun (.30 or .50) fires "
+                + "indirect (its crew takes a spotter); a " + type.chartName() + " does not");
+        List<String> missing = new ArrayList<>();
+        for (CrewRole role : REQUIRED) {
+            if (!crew.contains(role)) {
+                missing.add(role.name().toLowerCase());
+            }
+        }
+        RuleViolation.require(missing.isEmpty(), RULE, "the crew must include three men, gunner, loader and spotter; "
+                + "missing: " + String.join(", ", missing));
+    }
+
+    /** The templates of indirect fire: .30 three, .50 two, one less without the commander. */
+    public static Templates templates(WeaponType type, List<CrewRole> crew) {
+        requireCrew(type, crew);
+        int full = type == WeaponType.TRIPOD_MG_30 ? 3 : 2;
+        boolean commander = crew.contains(CrewRole.COMMANDER);
+        return new Templates(commander ? full : full - 1, null, commander ? List.of() : List.of("commander"));
+    }
+
+    /** The arrow die: "a 'hit' result is a hit"; any other face (a direction) is where the real round drifts. */
+    public static boolean onTarget(String arrowDie) {
+        if (arrowDie == null || arrowDie.isBlank()) {
+            throw new IllegalArgumentException("arrowDie: missing (the arrow die as rolled at the table: 'hit' or the "
+                    + "direction of the arrow)");
+        }
+        return arrowDie.trim().equalsIgnoreCase("hit");
+    }
+}
