@@ -1,5 +1,6 @@
 package org.wargame.tracker.campaign;
 
+import org.axonframework.serialization.Revision;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.CounterOutcome;
 
@@ -10,6 +11,8 @@ public sealed interface CampaignEvent {
 
     String campaignId();
 
+    /** Revision 1 added {@code plans}; {@link org.wargame.tracker.history.CampaignCreatedUpcaster} reads older ones. */
+    @Revision("1")
     record CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                            String description, List<ScenarioPlan> plans) implements CampaignEvent {
     }

@@ -3,6 +3,7 @@ package org.wargame.tracker.scenario;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.messaging.annotation.SourceId;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.history.StoredJson;
@@ -10,6 +11,10 @@ import org.wargame.tracker.rules.RuleEvent;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The read model of scenarios: one row per scenario with its current state as JSON, updated in the same
@@ -20,6 +25,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 public class ScenarioProjection {
 
     private final JdbcTemplate jdbc;
+    private final Map<String, ScenarioState> latest = Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f,
+            true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, ScenarioState> eldest) {
+            return size() > 256;
+        }
+    });
 
     public ScenarioProjection(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
@@ -31,6 +43,7 @@ public class ScenarioProjection {
         jdbc.update("insert into scenario_view (scenario_id, campaign_id, name, rule_set, concluded, state_json, "
                         + "event_count) values (?, ?, ?, ?, ?, ?, ?)", event.scenarioId(), event.campaignId(),
                 event.name(), event.ruleSet(), false, write(state), 1);
+        remember(event.scenarioId(), state);
     }
 
     @EventHandler
@@ -46,10 +59,34 @@ public class ScenarioProjection {
     }
 
     private void update(String scenarioId, Object event) {
-        ScenarioState state = read(jdbc.queryForObject("select state_json from scenario_view where scenario_id = ?",
-                String.class, scenarioId)).evolve(event);
-        jdbc.update("update scenario_view set state_json = ?, concluded = ?, event_count = ? where scenario_id = ?",
-                write(state), state.concluded(), state.events(), scenarioId);
+        ScenarioState current = latest.get(scenarioId);
+        if (current == null) {
+            current = stored(scenarioId);
+        }
+        ScenarioState next = current.evolve(event);
+        // optimistic: the row must still hold the state we evolved; otherwise read it again
+        int rows = jdbc.update("update scenario_view set state_json = ?, concluded = ?, event_count = ? "
+                        + "where scenario_id = ? and event_count = ?", write(next), next.concluded(), next.events(),
+                scenarioId, current.events());
+        if (rows == 0) {
+            next = stored(scenarioId).evolve(event);
+            jdbc.update("update scenario_view set state_json = ?, concluded = ?, event_count = ? where scenario_id = ?",
+                    write(next), next.concluded(), next.events(), scenarioId);
+        }
+        remember(scenarioId, next);
+    }
+
+    /** Keeps the latest state in memory so an action costs no read; forgotten when its transaction rolls back. */
+    private void remember(String scenarioId, ScenarioState state) {
+        latest.put(scenarioId, state);
+        if (CurrentUnitOfWork.isStarted()) {
+            CurrentUnitOfWork.get().onRollback(u -> latest.remove(scenarioId));
+        }
+    }
+
+    private ScenarioState stored(String scenarioId) {
+        return read(jdbc.queryForObject("select state_json from scenario_view where scenario_id = ?", String.class,
+                scenarioId));
     }
 
     static String write(ScenarioState state) {

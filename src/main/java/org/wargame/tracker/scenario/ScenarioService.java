@@ -130,20 +130,20 @@ public class ScenarioService {
      * optional {@code dice}: the rolls entered by hand, in order; missing rolls are rolled by the server.
      */
     public ActionResult act(String scenarioId, Map<String, Object> body, Actor actor) {
-        ScenarioState state = scenarios.state(scenarioId);
+        ScenarioViews.Header state = scenarios.header(scenarioId);
         Object type = body.get("type");
         if (!(type instanceof String)) {
             throw new IllegalArgumentException("type: the action's type is required");
         }
         Map<String, Object> request = new LinkedHashMap<>(body);
         List<EnteredRoll> dice = dice(request.remove("dice"));
-        RuleSet<?, ?, ?> ruleSet = RuleSets.byId(state.ruleSetId());
+        RuleSet<?, ?, ?> ruleSet = RuleSets.byId(state.ruleSet());
         RuleAction action;
         try {
             action = StoredJson.mapper().convertValue(request, ruleSet.actionType());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("type: '" + type + "' is not an action of rule set "
-                    + state.ruleSetId() + " or its fields are wrong: " + rootMessage(e));
+                    + state.ruleSet() + " or its fields are wrong: " + rootMessage(e));
         }
         String actionId = UUID.randomUUID().toString();
         ScenarioState after = commands.send(new TakeAction(scenarioId, actionId, actor, (String) type, action,
@@ -152,7 +152,7 @@ public class ScenarioService {
     }
 
     public ActionResult advance(String scenarioId, Object dice, Actor actor) {
-        ScenarioState state = scenarios.state(scenarioId);
+        ScenarioViews.Header state = scenarios.header(scenarioId);
         String actionId = UUID.randomUUID().toString();
         ScenarioState after = commands.send(new AdvanceClock(scenarioId, actionId, actor, dice(dice)),
                 actor.account(), actionId);
@@ -161,7 +161,7 @@ public class ScenarioService {
 
     /** Concludes the scenario and hands every roster counter's end state back to the campaign, atomically. */
     public ActionResult conclude(String scenarioId, String result, Actor actor) {
-        ScenarioState before = scenarios.state(scenarioId);
+        ScenarioViews.Header before = scenarios.header(scenarioId);
         String actionId = UUID.randomUUID().toString();
         ScenarioState after = commands.atomically(() -> {
             ScenarioState concluded = commands.send(new ConcludeScenario(scenarioId, actor, result), actor.account(),

@@ -29,6 +29,20 @@ public class ScenarioViews {
         return ScenarioProjection.read(json.get(0));
     }
 
+    /** The few facts an action needs before it is sent, without reading the whole state. */
+    public record Header(String campaignId, String ruleSet, long events) {
+    }
+
+    public Header header(String scenarioId) {
+        List<Header> found = jdbc.query("select campaign_id, rule_set, event_count from scenario_view "
+                + "where scenario_id = ?", (rs, i) -> new Header(rs.getString(1), rs.getString(2), rs.getLong(3)),
+                scenarioId);
+        if (found.isEmpty()) {
+            throw new NotFound("scenario '" + scenarioId + "' does not exist");
+        }
+        return found.get(0);
+    }
+
     public String campaignOf(String scenarioId) {
         List<String> ids = jdbc.queryForList("select campaign_id from scenario_view where scenario_id = ?",
                 String.class, scenarioId);

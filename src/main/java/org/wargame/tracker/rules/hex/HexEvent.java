@@ -1,7 +1,91 @@
 package org.wargame.tracker.rules.hex;
 
+import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.RuleEvent;
 
-/** The hex rule set's events. */
-public interface HexEvent extends RuleEvent {
+import java.util.List;
+
+/** The hex rule set's events: what happened at the table under section 12. Records, in the past tense. */
+public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, HexEvent.WeaponTransferred,
+        HexEvent.AttackFired, HexEvent.ExpendableSpent, HexEvent.MortarBarrageFired, HexEvent.VehicleAttacked,
+        HexEvent.SmokeLaid, HexEvent.UnitEliminated, HexEvent.PinStatusRecorded, HexEvent.GameTurnBegan,
+        HexEvent.MovementPhaseBegan {
+
+    /** 12.2: a unit moved, spending Movement Points out of its allowance (1 less when a squad carries an H weapon). */
+    record UnitMoved(String unitId, String fromHex, String toHex, String terrain, int mpCost, int mpSpent,
+                     int movementAllowance) implements HexEvent {
+    }
+
+    /** 12.4: a support weapon was handed to another infantry unit in the same hex in the Command Phase. */
+    record WeaponTransferred(String weaponId, String fromUnitId, String toUnitId, String hex) implements HexEvent {
+    }
+
+    /**
+     * 12.3 (with 12.52/12.53): an attack. {@code apfp} is the attack's APFP by the usage table, {@code firepower}
+     * says how it was made up; {@code roll} is the attack dice roll (AP attacks), {@code rollModifier} the grenades'
+     * -1; the players read the result off the fire table. AT attacks record the weapon's AT rating.
+     */
+    record AttackFired(String unitId, String weaponId, String attack, String targetHex, String targetId, int range,
+                       int apfp, String firepower, Integer atRating, boolean grenades, boolean satchelCharge,
+                       DiceRoll roll, int rollModifier, Integer modifiedRoll) implements HexEvent {
+    }
+
+    /**
+     * 12.5: one expendable taken from the side's pool ({@code poolId}) by {@code unitId}: {@code remaining} left;
+     * {@code effect} says what it does; {@code weaponFire}: it was the unit's one support weapon of the turn
+     * (12.51); {@code useKey}: which attack it was used in (one per unit per attack, 12.52/12.53).
+     */
+    record ExpendableSpent(String side, String poolId, String item, String unitId, String context, String targetHex,
+                           String targetId, String effect, int remaining, boolean weaponFire, String useKey)
+            implements HexEvent {
+    }
+
+    /**
+     * 12.61-12.64: the mortars of one hex fired one barrage: their APFP only, plus the leader's modifier; only the
+     * target hex's terrain counts; {@code casualtyMultiplier} 2 against infantry in woods or jungle. {@code roll} is
+     * the attack dice roll when units other than vehicles were in the target hex (vehicles: {@link VehicleAttacked}).
+     */
+    record MortarBarrageFired(String side, String firingHex, List<String> weaponIds, List<String> unitIds,
+                              String targetHex, int range, String spotterId, String leaderId, int apfp,
+                              int leadershipModifier, String targetTerrain, int casualtyMultiplier, DiceRoll roll,
+                              Integer modifiedRoll) implements HexEvent {
+        public MortarBarrageFired {
+            weaponIds = List.copyOf(weaponIds);
+            unitIds = List.copyOf(unitIds);
+        }
+    }
+
+    /**
+     * 12.67: the to-hit roll against one vehicle in the mortar's target hex (hit on 6 or less after the cover
+     * modifier) and, for a hit on an AFV, the Elimination Number (mortar AT rating x rear armor) and its roll.
+     */
+    record VehicleAttacked(String vehicleId, String targetHex, DiceRoll toHit, int coverModifier, int modifiedToHit,
+                           boolean hit, boolean armored, Integer atRating, Integer rearArmor,
+                           Integer eliminationNumber, DiceRoll eliminationRoll, boolean destroyed, String note)
+            implements HexEvent {
+    }
+
+    /** 12.66: a Smoke marker placed, the firing unit marked Fire, two smoke factors taken from the side's supply. */
+    record SmokeLaid(String side, String weaponId, String unitId, String targetHex, int smokeLevel, String poolId,
+                     int factors, int supplyLeft) implements HexEvent {
+    }
+
+    /** A counter eliminated; 12.2: the support weapons it carried are eliminated with it. */
+    record UnitEliminated(String counterId, String cause, List<String> weaponsEliminated) implements HexEvent {
+        public UnitEliminated {
+            weaponsEliminated = List.copyOf(weaponsEliminated);
+        }
+    }
+
+    /** A unit was pinned or is no longer pinned (a pinned unit cannot spot for a mortar, 12.62). */
+    record PinStatusRecorded(String counterId, boolean pinned) implements HexEvent {
+    }
+
+    /** A new Game Turn: Fire markers and the one-per-turn limits of 12.3, 12.52 and 12.53 are cleared. */
+    record GameTurnBegan(int gameTurn) implements HexEvent {
+    }
+
+    /** A side's Movement Phase began: its units' Movement Points spent are back to 0 (12.2). */
+    record MovementPhaseBegan(String side, int gameTurn, int playerTurn) implements HexEvent {
+    }
 }

@@ -1,12 +1,114 @@
 package org.wargame.tracker.rules.hex;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.RuleState;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
 
-/** The hex rule set's state of a scenario (placeholder until the rule set's issue fills it in). */
+/**
+ * The hex rule set's state of one scenario: every counter (in the order of the order of battle) and the Smoke markers
+ * on the map (hex to smoke level, 12.66). Immutable; changed only by {@link SupportWeaponRules#evolve}.
+ */
 @JsonTypeName("hex")
-public record HexState(List<CounterDefinition> counters) implements RuleState {
+public record HexState(List<HexCounter> counters, Map<String, Integer> smoke) implements RuleState {
+
+    public HexState {
+        counters = counters == null ? List.of() : List.copyOf(counters);
+        smoke = smoke == null ? Map.of() : Map.copyOf(smoke);
+    }
+
+    public Optional<HexCounter> find(String id) {
+        return counters.stream().filter(c -> c.id().equals(id)).findFirst();
+    }
+
+    /** The counter {@code id}; refuses an unknown id naming the action's field. */
+    public HexCounter counter(String id, String field) {
+        if (id == null || id.isBlank()) {
+            throw new IllegalArgumentException(field + ": missing");
+        }
+        return find(id).orElseThrow(() -> new IllegalArgumentException(field + ": no counter '" + id
+                + "' in this scenario"));
+    }
+
+    /** The counter {@code id}, in play (not eliminated) and a squad, half squad or leader. */
+    public HexCounter activeInfantry(String id, String field) {
+        HexCounter unit = active(id, field);
+        if (!unit.infantry()) {
+            throw new IllegalArgumentException(field + ": '" + id + "' is a " + unit.kind()
+                    + ", not a squad, half squad or leader");
+        }
+        return unit;
+    }
+
+    /** The counter {@code id}, not eliminated. */
+    public HexCounter active(String id, String field) {
+        HexCounter counter = counter(id, field);
+        if (counter.eliminated()) {
+            throw new IllegalArgumentException(field + ": '" + id + "' is eliminated");
+        }
+        return counter;
+    }
+
+    /** The support weapons under {@code unitId} (12.2: placed under the unit carrying them). */
+    public List<HexCounter> carriedBy(String unitId) {
+        return counters.stream().filter(c -> c.is(HexCounter.SUPPORT_WEAPON) && unitId.equals(c.carrier())
+                && !c.eliminated()).toList();
+    }
+
+    /** Where a counter is: a weapon is where its carrier is. */
+    public String hexOf(HexCounter counter) {
+        if (counter.carrier() != null) {
+            return find(counter.carrier()).map(HexCounter::hex).orElse(counter.hex());
+        }
+        return counter.hex();
+    }
+
+    public String terrainOf(HexCounter counter) {
+        if (counter.carrier() != null) {
+            return find(counter.carrier()).map(HexCounter::terrain).orElse(counter.terrain());
+        }
+        return counter.terrain();
+    }
+
+    /** The units (not weapons, not pools) in play in {@code hex}. */
+    public List<HexCounter> unitsIn(String hex) {
+        return counters.stream().filter(c -> !c.eliminated() && hex != null && hex.equals(c.hex())
+                && !c.is(HexCounter.SUPPORT_WEAPON) && !c.is(HexCounter.EXPENDABLES)).toList();
+    }
+
+    /** The side's expendables counter (12.5), if the order of battle gave it one. */
+    public Optional<HexCounter> poolOf(String side) {
+        return counters.stream().filter(c -> c.is(HexCounter.EXPENDABLES) && side.equals(c.side())).findFirst();
+    }
+
+    @JsonIgnore
+    public Map<String, HexCounter> byId() {
+        Map<String, HexCounter> map = new LinkedHashMap<>();
+        counters.forEach(c -> map.put(c.id(), c));
+        return map;
+    }
+
+    HexState change(String id, UnaryOperator<HexCounter> change) {
+        List<HexCounter> list = new ArrayList<>(counters.size());
+        for (HexCounter c : counters) {
+            list.add(c.id().equals(id) ? change.apply(c) : c);
+        }
+        return new HexState(list, smoke);
+    }
+
+    HexState changeAll(UnaryOperator<HexCounter> change) {
+        return new HexState(counters.stream().map(change).toList(), smoke);
+    }
+
+    HexState withSmoke(String hex, int level) {
+        Map<String, Integer> map = new LinkedHashMap<>(smoke);
+        map.put(hex, level);
+        return new HexState(counters, map);
+    }
 }

@@ -1,5 +1,6 @@
 package org.wargame.tracker.rules.hex;
 
+import org.wargame.tracker.rules.ActionOption;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.rules.CounterView;
@@ -9,15 +10,32 @@ import org.wargame.tracker.rules.Phase;
 import org.wargame.tracker.rules.PhaseSequence;
 import org.wargame.tracker.rules.RuleSet;
 import org.wargame.tracker.rules.RuleViolation;
+import org.wargame.tracker.rules.hex.HexEvent.AttackFired;
+import org.wargame.tracker.rules.hex.HexEvent.ExpendableSpent;
+import org.wargame.tracker.rules.hex.HexEvent.GameTurnBegan;
+import org.wargame.tracker.rules.hex.HexEvent.MortarBarrageFired;
+import org.wargame.tracker.rules.hex.HexEvent.MovementPhaseBegan;
+import org.wargame.tracker.rules.hex.HexEvent.PinStatusRecorded;
+import org.wargame.tracker.rules.hex.HexEvent.SmokeLaid;
+import org.wargame.tracker.rules.hex.HexEvent.UnitEliminated;
+import org.wargame.tracker.rules.hex.HexEvent.UnitMoved;
+import org.wargame.tracker.rules.hex.HexEvent.VehicleAttacked;
+import org.wargame.tracker.rules.hex.HexEvent.WeaponTransferred;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
-/** Rule set {@code hex}: a hex-and-counter game's section 12, support weapons. */
+/**
+ * Rule set {@code hex}: a hex-and-counter game's section 12, support weapons. This class only wires the plug-in
+ * point; each section decides in its own class (Portage 12.2, AttackFirepower 12.3, WeaponTransfer 12.4,
+ * ExpendablePool 12.5, Panzerfaust 12.51, GrenadeUse 12.52, SatchelCharge 12.53, MortarFire 12.61-12.65 and 12.67,
+ * SmokeSupply 12.66).
+ */
 public final class SupportWeaponRules implements RuleSet<HexState, HexAction, HexEvent> {
-
-    private static final Set<String> KINDS = Set.of("squad", "half-squad", "leader", "support-weapon", "vehicle",
-            "afv", "gun");
 
     @Override
     public String id() {
@@ -31,15 +49,15 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
 
     @Override
     public PhaseSequence phases() {
-        // 12.4 names the Command Phase; the other phases are the ones section 12 refers to (movement with
-        // opportunity fire, fire, close assault)
+        // 12.4 names the Command Phase; Opportunity Fire (12.61) is fire by the non-phasing side during the Movement
+        // Phase; close assaults (12.52, 12.53) are fought in the Close Assault Phase
         return new PhaseSequence(List.of(Phase.of("CP", "Command Phase"), Phase.of("MP", "Movement Phase"),
                 Phase.of("FP", "Fire Phase"), Phase.of("CA", "Close Assault Phase")));
     }
 
     @Override
     public Set<String> counterKinds() {
-        return KINDS;
+        return HexCounter.KINDS;
     }
 
     @Override
@@ -53,46 +71,335 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
     }
 
     @Override
-    public void validate(CounterDefinition counter) {
-        if (!KINDS.contains(counter.kind())) {
-            throw new IllegalArgumentException("kind: '" + counter.kind() + "' is not a counter kind of rule set hex "
-                    + KINDS);
+    public void validate(CounterDefinition definition) {
+        validate(HexCounter.from(definition));
+    }
+
+    private static void validate(HexCounter counter) {
+        switch (counter.kind()) {
+            case HexCounter.SQUAD, HexCounter.HALF_SQUAD, HexCounter.LEADER -> InfantryUnit.of(counter);
+            case HexCounter.SUPPORT_WEAPON -> SupportWeapon.of(counter);
+            case HexCounter.AFV -> {
+                counter.numberAtLeast("rearArmor", 0);
+                optionalMovement(counter);
+            }
+            case HexCounter.VEHICLE, HexCounter.GUN -> optionalMovement(counter);
+            case HexCounter.EXPENDABLES -> ExpendablePool.validate(counter);
+            default -> throw new IllegalArgumentException("counter '" + counter.id() + "' kind: '" + counter.kind()
+                    + "' is not a counter kind of rule set hex");
+        }
+    }
+
+    private static void optionalMovement(HexCounter counter) {
+        if (counter.optionalNumber("movement") != null) {
+            counter.numberAtLeast("movement", 1);
         }
     }
 
     @Override
-    public HexState setUp(List<CounterDefinition> counters) {
-        return new HexState(counters);
+    public HexState setUp(List<CounterDefinition> definitions) {
+        List<HexCounter> counters = new ArrayList<>();
+        for (CounterDefinition definition : definitions) {
+            HexCounter counter = HexCounter.from(definition);
+            validate(counter);
+            counters.add(counter);
+        }
+        HexState state = new HexState(counters, Map.of());
+        Set<String> sidesWithPool = new HashSet<>();
+        for (HexCounter counter : counters) {
+            if (counter.is(HexCounter.EXPENDABLES) && !sidesWithPool.add(counter.side())) {
+                throw new IllegalArgumentException("counters: side '" + counter.side() + "' has two expendables "
+                        + "counters; 12.5 keeps one pool per side");
+            }
+            if (counter.is(HexCounter.SUPPORT_WEAPON)) {
+                setUpWeapon(state, counter);
+            }
+            if (counter.aboard() != null) {
+                HexCounter carrierVehicle = state.find(counter.aboard()).orElseThrow(() -> new IllegalArgumentException(
+                        "counter '" + counter.id() + "' state.aboard: no counter '" + counter.aboard()
+                                + "' in this scenario"));
+                if (!carrierVehicle.vehicle()) {
+                    throw new IllegalArgumentException("counter '" + counter.id() + "' state.aboard: '"
+                            + carrierVehicle.id() + "' is not a vehicle");
+                }
+            }
+        }
+        // 12.67: the Armor Elimination Table must cover every AFV a mortar may hit
+        for (HexCounter weapon : counters) {
+            if (!weapon.is(HexCounter.SUPPORT_WEAPON)) {
+                continue;
+            }
+            SupportWeapon mortar = SupportWeapon.of(weapon);
+            if (mortar.mortar() && mortar.canAttackAt()) {
+                counters.stream().filter(c -> c.is(HexCounter.AFV) && !c.side().equals(weapon.side()))
+                        .forEach(afv -> MortarFire.eliminationNumber(mortar, afv));
+            }
+        }
+        return state;
+    }
+
+    private static void setUpWeapon(HexState state, HexCounter weapon) {
+        if (weapon.carrier() == null) {
+            throw new IllegalArgumentException("counter '" + weapon.id() + "' state.carrier: missing (12.2: a "
+                    + "support weapon is placed under the unit carrying it)");
+        }
+        HexCounter carrier = state.find(weapon.carrier()).orElseThrow(() -> new IllegalArgumentException(
+                "counter '" + weapon.id() + "' state.carrier: '" + weapon.carrier() + "' is not in this scenario"));
+        if (!carrier.side().equals(weapon.side())) {
+            throw new IllegalArgumentException("counter '" + weapon.id() + "' state.carrier: '" + carrier.id()
+                    + "' belongs to another side");
+        }
+        Portage.requireMayCarry(state, carrier, SupportWeapon.of(weapon), List.of(), "12.2");
     }
 
     @Override
     public List<HexEvent> decide(HexState state, GameClock clock, HexAction action, Dice dice) {
-        throw new RuleViolation("12", "no action of this rule set is tracked yet");
+        if (action == null) {
+            throw new IllegalArgumentException("action: missing");
+        }
+        if (action instanceof HexAction.Move move) {
+            return Portage.move(state, clock, move);
+        }
+        if (action instanceof HexAction.TransferWeapon transfer) {
+            return WeaponTransfer.transfer(state, clock, transfer);
+        }
+        if (action instanceof HexAction.ExchangeWeapons exchange) {
+            return WeaponTransfer.exchange(state, clock, exchange);
+        }
+        if (action instanceof HexAction.Fire fire) {
+            return AttackFirepower.fire(state, clock, fire, dice);
+        }
+        if (action instanceof HexAction.MortarFire fire) {
+            return MortarFire.fire(state, clock, fire, dice);
+        }
+        if (action instanceof HexAction.MortarSmoke smoke) {
+            return SmokeSupply.fire(state, clock, smoke);
+        }
+        if (action instanceof HexAction.UsePanzerfaust use) {
+            return Panzerfaust.use(state, clock, ExpendablePool.PANZERFAUST, use.unitId(), use.targetId(),
+                    use.range());
+        }
+        if (action instanceof HexAction.UseAtGrenade use) {
+            return Panzerfaust.use(state, clock, ExpendablePool.AT_GRENADE, use.unitId(), use.targetId(),
+                    use.range());
+        }
+        if (action instanceof HexAction.UseGrenades use) {
+            return GrenadeUse.use(state, clock, use);
+        }
+        if (action instanceof HexAction.UseSatchelCharge use) {
+            return SatchelCharge.use(state, clock, use);
+        }
+        if (action instanceof HexAction.Eliminate eliminate) {
+            return Losses.eliminate(state, eliminate);
+        }
+        if (action instanceof HexAction.SetPinned pin) {
+            return Losses.pin(state, pin);
+        }
+        throw new RuleViolation("12", "unknown action " + action.getClass().getSimpleName());
     }
 
     @Override
     public List<HexEvent> clockAdvanced(HexState state, GameClock from, GameClock to, Dice dice) {
-        return List.of();
+        List<HexEvent> events = new ArrayList<>();
+        if (to.gameTurn() != from.gameTurn()) {
+            // 12.3: "one support weapon per turn" counts per Game Turn; Fire markers come off with it
+            events.add(new GameTurnBegan(to.gameTurn()));
+        }
+        if ("MP".equals(to.phase()) && !("MP".equals(from.phase()) && from.playerTurn() == to.playerTurn()
+                && from.gameTurn() == to.gameTurn())) {
+            events.add(new MovementPhaseBegan(to.phasingSide(), to.gameTurn(), to.playerTurn()));
+        }
+        return events;
     }
 
     @Override
     public HexState evolve(HexState state, HexEvent event) {
+        if (event instanceof UnitMoved moved) {
+            return state.change(moved.unitId(), c -> c.at(moved.toHex(),
+                    moved.terrain() == null ? c.terrain() : moved.terrain(), moved.mpSpent()));
+        }
+        if (event instanceof WeaponTransferred transferred) {
+            return state.change(transferred.weaponId(), c -> c.carriedBy(transferred.toUnitId()));
+        }
+        if (event instanceof AttackFired fired) {
+            return state.change(fired.unitId(), c -> c.firedNow(fired.weaponId() != null, fired.targetHex()));
+        }
+        if (event instanceof ExpendableSpent spent) {
+            HexState next = state.change(spent.poolId(), c -> c.withPool(spent.item(), Math.max(0,
+                    spent.remaining())));
+            if (spent.weaponFire()) {
+                next = next.change(spent.unitId(), c -> c.firedNow(true, spent.targetHex()));
+            }
+            if (spent.useKey() != null) {
+                next = next.change(spent.unitId(), c -> c.used(spent.useKey()));
+            }
+            return next;
+        }
+        if (event instanceof MortarBarrageFired barrage) {
+            HexState next = state;
+            for (String unitId : barrage.unitIds()) {
+                next = next.change(unitId, c -> c.firedNow(true, barrage.targetHex()));
+            }
+            return next;
+        }
+        if (event instanceof VehicleAttacked attacked) {
+            return attacked.destroyed() ? state.change(attacked.vehicleId(), HexCounter::eliminatedNow) : state;
+        }
+        if (event instanceof SmokeLaid smoke) {
+            return state.withSmoke(smoke.targetHex(), smoke.smokeLevel())
+                    .change(smoke.unitId(), c -> c.firedNow(true, smoke.targetHex()))
+                    .change(smoke.poolId(), c -> c.withPool(ExpendablePool.SMOKE, Math.max(0, smoke.supplyLeft())));
+        }
+        if (event instanceof UnitEliminated eliminated) {
+            HexState next = state.change(eliminated.counterId(), HexCounter::eliminatedNow);
+            for (String weapon : eliminated.weaponsEliminated()) {
+                next = next.change(weapon, HexCounter::eliminatedNow);
+            }
+            return next;
+        }
+        if (event instanceof PinStatusRecorded pin) {
+            return state.change(pin.counterId(), c -> c.withPinned(pin.pinned()));
+        }
+        if (event instanceof GameTurnBegan) {
+            return state.changeAll(HexCounter::newTurn);
+        }
+        if (event instanceof MovementPhaseBegan began) {
+            return state.changeAll(c -> c.side().equals(began.side()) ? c.movementReset() : c);
+        }
         return state;
     }
 
     @Override
     public String actingSide(HexState state, HexAction action) {
-        throw new RuleViolation("12", "no action of this rule set is tracked yet");
+        if (action instanceof HexAction.Move a) {
+            return state.counter(a.unitId(), "unitId").side();
+        }
+        if (action instanceof HexAction.TransferWeapon a) {
+            return state.counter(a.weaponId(), "weaponId").side();
+        }
+        if (action instanceof HexAction.ExchangeWeapons a) {
+            return state.counter(a.unitId(), "unitId").side();
+        }
+        if (action instanceof HexAction.Fire a) {
+            return state.counter(a.unitId(), "unitId").side();
+        }
+        if (action instanceof HexAction.MortarFire a) {
+            if (a.weaponIds() == null || a.weaponIds().isEmpty()) {
+                throw new IllegalArgumentException("weaponIds: missing (the mortars firing)");
+            }
+            return state.counter(a.weaponIds().get(0), "weaponIds").side();
+        }
+        if (action instanceof HexAction.MortarSmoke a) {
+            return state.counter(a.weaponId(), "weaponId").side();
+        }
+        if (action instanceof HexAction.UsePanzerfaust a) {
+            return state.counter(a.unitId(), "unitId").side();
+        }
+        if (action instanceof HexAction.UseAtGrenade a) {
+            return state.counter(a.unitId(), "unitId").side();
+        }
+        if (action instanceof HexAction.UseGrenades a) {
+            return state.counter(a.unitId(), "unitId").side();
+        }
+        if (action instanceof HexAction.UseSatchelCharge a) {
+            return state.counter(a.unitId(), "unitId").side();
+        }
+        if (action instanceof HexAction.Eliminate a) {
+            return state.counter(a.counterId(), "counterId").side();
+        }
+        if (action instanceof HexAction.SetPinned a) {
+            return state.counter(a.counterId(), "counterId").side();
+        }
+        throw new IllegalArgumentException("action: missing");
     }
 
     @Override
     public List<CounterView> counters(HexState state) {
-        return state.counters().stream().map(c -> new CounterView(c.id(), c.kind(), c.name(), c.side(),
-                c.nationality(), (String) c.state().get("hex"), c.data(), c.state(), List.of(), false)).toList();
+        List<CounterView> views = new ArrayList<>();
+        for (HexCounter c : state.counters()) {
+            List<String> markers = new ArrayList<>();
+            Map<String, Object> shown = new LinkedHashMap<>(c.other());
+            String hex = state.hexOf(c);
+            put(shown, "hex", hex);
+            put(shown, "terrain", state.terrainOf(c));
+            if (c.eliminated()) {
+                markers.add("Eliminated");
+            }
+            if (c.fired()) {
+                markers.add("Fire");
+            }
+            if (c.pinned()) {
+                markers.add("Pinned");
+                shown.put("pinned", true);
+            }
+            if (hex != null && state.smoke().containsKey(hex)) {
+                markers.add("Smoke " + state.smoke().get(hex));
+            }
+            if (c.aboard() != null) {
+                markers.add("aboard " + c.aboard());
+                shown.put("aboard", c.aboard());
+            }
+            if (c.is(HexCounter.SUPPORT_WEAPON)) {
+                put(shown, "carrier", c.carrier());
+                if (c.carrier() != null) {
+                    markers.add("under " + c.carrier());
+                }
+            } else if (c.is(HexCounter.EXPENDABLES)) {
+                c.pool().forEach((item, n) -> {
+                    shown.put(item, n);
+                    markers.add(ExpendablePool.LABELS.get(item) + (ExpendablePool.SMOKE.equals(item)
+                            ? "s " : " x") + n);
+                });
+                if (!state.smoke().isEmpty()) {
+                    shown.put("smokeMarkers", state.smoke()); // 12.66: where Smoke markers lie
+                }
+            } else {
+                List<HexCounter> carried = state.carriedBy(c.id());
+                carried.forEach(w -> markers.add("carrying " + SupportWeapon.of(w).label()));
+                if (!carried.isEmpty()) {
+                    shown.put("carrying", carried.stream().map(HexCounter::id).toList());
+                }
+                Integer allowance = Portage.movementAllowance(state, c);
+                if (allowance != null) {
+                    shown.put("movementAllowance", allowance); // 12.2
+                    shown.put("mpSpent", c.mpSpent());
+                }
+                if (c.infantry()) {
+                    shown.put("supportWeaponFired", c.weaponFired()); // 12.3
+                }
+            }
+            views.add(new CounterView(c.id(), c.kind(), c.name(), c.side(), c.nationality(), hex, c.data(), shown,
+                    markers, c.eliminated()));
+        }
+        return views;
+    }
+
+    private static void put(Map<String, Object> map, String key, Object value) {
+        if (value != null) {
+            map.put(key, value);
+        }
+    }
+
+    @Override
+    public List<ActionOption> options(HexState state, GameClock clock) {
+        return AvailableActions.of(state, clock);
     }
 
     @Override
     public List<CounterOutcome> outcome(HexState state) {
-        return state.counters().stream().map(c -> new CounterOutcome(c.id(), false, c.state())).toList();
+        // what carries into the next scenario: a weapon's carrier (12.2), the side's pool and smoke supply (12.5,
+        // 12.66) and whatever the campaign file kept that this rule set does not read; the map position does not
+        List<CounterOutcome> outcomes = new ArrayList<>();
+        for (HexCounter c : state.counters()) {
+            Map<String, Object> carried = new LinkedHashMap<>(c.other());
+            if (c.carrier() != null) {
+                carried.put("carrier", c.carrier());
+            }
+            if (c.is(HexCounter.EXPENDABLES)) {
+                carried.putAll(c.pool());
+            }
+            outcomes.add(new CounterOutcome(c.id(), c.eliminated(), carried));
+        }
+        return outcomes;
     }
 }
