@@ -16,7 +16,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -168,5 +170,29 @@ public abstract class ApiTestSupport {
             }
         }
         throw new AssertionError("no counter " + counterId + " in " + scenario.raw());
+    }
+
+    /** The markers on counter {@code id}. */
+    protected static List<String> markers(Response r, String id) {
+        List<String> list = new ArrayList<>();
+        counter(r, id).get("markers").forEach(m -> list.add(m.asText()));
+        return list;
+    }
+
+    /** The types of the events an action stored, in order. */
+    protected static List<String> types(Response r) {
+        List<String> list = new ArrayList<>();
+        r.at("/events").forEach(e -> list.add(e.get("type").asText()));
+        return list;
+    }
+
+    /** The payload of the first event of {@code type} an action stored. */
+    protected static JsonNode event(Response r, String type) {
+        for (JsonNode e : r.at("/events")) {
+            if (e.get("type").asText().equals(type)) {
+                return e.get("payload");
+            }
+        }
+        throw new AssertionError("no " + type + " in " + r.raw());
     }
 }

@@ -4,7 +4,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
-import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
@@ -49,8 +48,9 @@ public class SecurityConfiguration {
                                 "/swagger-ui/**", "/swagger-ui.html", "/login", "/css/**", "/js/**", "/webjars/**",
                                 "/favicon.ico", "/error").permitAll()
                         .anyRequest().authenticated())
-                .formLogin(Customizer.withDefaults())
-                .logout(Customizer.withDefaults())
+                // the tracker's own login page (web/LoginPage); after login, the page asked for or the campaign list
+                .formLogin(form -> form.loginPage("/login").defaultSuccessUrl("/", false).permitAll())
+                .logout(logout -> logout.logoutSuccessUrl("/login?logout").permitAll())
                 .build();
     }
 }

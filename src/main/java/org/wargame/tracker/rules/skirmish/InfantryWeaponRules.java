@@ -1,5 +1,6 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.rules.ActionOption;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.rules.CounterView;
@@ -561,6 +562,13 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
             throw new IllegalArgumentException(field + ": no counter '" + id + "' in this scenario");
         }
         return side;
+    }
+
+    // ================================================================ options
+
+    @Override
+    public List<ActionOption> options(SkirmishState state, GameClock clock) {
+        return AvailableActions.of(this, state, clock);
     }
 
     // ================================================================ views

@@ -48,21 +48,13 @@ public final class WeaponUse {
                 throw new IllegalArgumentException(at + ": missing");
             }
             Figure firer = state.requireFigure(t.firer(), at + ".firer");
-            RuleViolation.require(firer.side().equals(side), FireOrder.RULE, firer.id() + " belongs to side '"
-                    + firer.side() + "', not '" + side + "'");
-            RuleViolation.require(!firer.dead() && !firer.removed(), FireOrder.RULE, firer.id() + " is dead");
-            RuleViolation.require(firer.wound() != Wound.LITTER_CASE, HitLocationTable.RULE, firer.id()
-                    + " is a litter case and cannot fire");
             boolean moved = Boolean.TRUE.equals(t.firerMoved());
-            RuleViolation.require(!(firer.wound() == Wound.WALKING_WOUNDED && moved), HitLocationTable.RULE,
-                    firer.id() + " is walking wounded: walking wounded may not fire their weapons if they move");
+            requireFirer(firer, side, moved);
             Weapon weapon = weapon(firer, t.weapon(), at + ".weapon");
             String earlier = weaponOf.putIfAbsent(firer.id(), weapon.id());
             RuleViolation.require(earlier == null || earlier.equals(weapon.id()), RULE, "only one weapon may be fired "
                     + "per turn: " + firer.id() + " already designated with " + earlier);
-            RuleViolation.require(firer.firedTurn() != clock.gameTurn() || firer.firedWeapon() == null
-                            || firer.firedWeapon().equals(weapon.id()), RULE, "only one weapon may be fired per turn: "
-                            + firer.id() + " fired " + firer.firedWeapon() + " this turn");
+            requireOneWeaponThisTurn(clock, firer, weapon);
             boolean indirect = Boolean.TRUE.equals(t.indirect());
             Templates templates = templates(state, clock, firer, weapon, indirect);
             if (t.target() == null) {
@@ -94,6 +86,27 @@ public final class WeaponUse {
                     weapon.id(), t.target(), template, indirect, moved, DesignationStatus.PENDING));
         }
         return result;
+    }
+
+    /**
+     * The firer may designate for {@code side}: he is of that side, alive and on the board, not a litter case, and not
+     * walking wounded who moved.
+     */
+    static void requireFirer(Figure firer, String side, boolean moved) {
+        RuleViolation.require(firer.side().equals(side), FireOrder.RULE, firer.id() + " belongs to side '"
+                + firer.side() + "', not '" + side + "'");
+        RuleViolation.require(!firer.dead() && !firer.removed(), FireOrder.RULE, firer.id() + " is dead");
+        RuleViolation.require(firer.wound() != Wound.LITTER_CASE, HitLocationTable.RULE, firer.id()
+                + " is a litter case and cannot fire");
+        RuleViolation.require(!(firer.wound() == Wound.WALKING_WOUNDED && moved), HitLocationTable.RULE,
+                firer.id() + " is walking wounded: walking wounded may not fire their weapons if they move");
+    }
+
+    /** "Only one weapon may be fired per turn": no other weapon than the one he fired earlier this Game Turn. */
+    static void requireOneWeaponThisTurn(GameClock clock, Figure firer, Weapon weapon) {
+        RuleViolation.require(firer.firedTurn() != clock.gameTurn() || firer.firedWeapon() == null
+                        || firer.firedWeapon().equals(weapon.id()), RULE, "only one weapon may be fired per turn: "
+                        + firer.id() + " fired " + firer.firedWeapon() + " this turn");
     }
 
     /** The firer's own weapon {@code weaponId} (his only weapon when none is named), intact. */

@@ -223,24 +223,6 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
         assertThat(counter(view, "br-mule-2").at("/state/size").asText()).isEqualTo("HS");
     }
 
-    private static List<String> markers(Response r, String id) {
-        List<String> list = new ArrayList<>();
-        counter(r, id).get("markers").forEach(m -> list.add(m.asText()));
-        return list;
-    }
 
-    private static List<String> types(Response r) {
-        List<String> list = new ArrayList<>();
-        r.at("/events").forEach(e -> list.add(e.get("type").asText()));
-        return list;
-    }
 
-    private static JsonNode event(Response r, String type) {
-        for (JsonNode e : r.at("/events")) {
-            if (e.get("type").asText().equals(type)) {
-                return e.get("payload");
-            }
-        }
-        throw new AssertionError("no " + type + " in " + r.raw());
-    }
 }

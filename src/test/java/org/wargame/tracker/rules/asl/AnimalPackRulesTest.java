@@ -210,6 +210,75 @@ class AnimalPackRulesTest {
                 "not a target as a Gun");
     }
 
+    /** Plays the clock from {@code from} through {@code steps} Player-Turn ends (RPh to RPh), applying what happens. */
+    private AnimalPackState playerTurns(AnimalPackState s, GameClock from, int steps, List<AnimalPackEvent> seen) {
+        GameClock clock = from;
+        for (int i = 0; i < steps; i++) {
+            GameClock next = clock.playerTurn() == 1
+                    ? new GameClock(clock.gameTurn(), 2, "RPh", "1.13B", "british")
+                    : new GameClock(clock.gameTurn() + 1, 1, "RPh", "1.13B", "axis");
+            List<AnimalPackEvent> events = rules.clockAdvanced(s, new GameClock(clock.gameTurn(), clock.playerTurn(),
+                    "CCPh", null, clock.phasingSide()), next, dice());
+            seen.addAll(events);
+            s = apply(s, events);
+            clock = next;
+        }
+        return s;
+    }
+
+    @Test
+    void reversing_takes_the_net_game_turns_already_spent() {
+        AnimalPackState s = ex103(Map.of(), "British");
+        s = apply(s, rules.decide(s, TURN_2_START, new BecomePackTi("crew"), dice()));
+        List<AnimalPackEvent> seen = new java.util.ArrayList<>();
+        s = playerTurns(s, TURN_2_START, 2, seen); // Turn 2 counted
+        assertThat(s.periodOf("gun").completedTurns()).isEqualTo(1);
+        GameClock turn3 = new GameClock(3, 1, "RPh", "1.13B", "axis");
+        List<AnimalPackEvent> reversed = rules.decide(s, turn3, new ReversePacking("crew"), dice());
+        AnimalPackEvent.DirectionReversed r = (AnimalPackEvent.DirectionReversed) reversed.get(0);
+        assertThat(r.section()).isEqualTo("10.33");
+        assertThat(r.period().direction()).isEqualTo("PACKING");
+        assertThat(r.period().length()).isEqualTo(1);
+        s = apply(s, reversed);
+        seen.clear();
+        s = playerTurns(s, turn3, 2, seen);
+        assertThat(seen).anyMatch(e -> e instanceof AnimalPackEvent.PeriodCompleted);
+        assertThat(s.counters().get("gun").loadedOn()).isEqualTo("mule");
+        assertThat(s.counters().values()).noneMatch(AslCounter::packTi);
+    }
+
+    @Test
+    void a_gun_is_not_unloaded_where_terrain_prohibits_it() {
+        AnimalPackState s = new AnimalPackRules().setUp(List.of(AslFixtures.crew("crew", "British", "gun", Map.of()),
+                new CounterDefinition("gun", "gun", "94mm", "british", "British", AslFixtures.gun94("mule").data(),
+                        Map.of("hex", "B4", "loadedOn", "mule", "prohibitsGuns", true, "terrain", "marsh")),
+                AslFixtures.mule()));
+        s = apply(s, rules.decide(s, TURN_2_START, new BecomePackTi("crew"), dice()));
+        List<AnimalPackEvent> seen = new java.util.ArrayList<>();
+        s = playerTurns(s, TURN_2_START, 3, seen);
+        assertThat(seen).anyMatch(e -> e instanceof AnimalPackEvent.TransferPrevented t
+                && t.section().equals("10.31") && t.why().contains("marsh"));
+        assertThat(s.counters().get("gun").loadedOn()).isEqualTo("mule");
+    }
+
+    @Test
+    void the_crew_retaking_pack_ti_carries_the_counted_turns_on() {
+        AnimalPackState s = ex103(Map.of(), "British");
+        s = apply(s, rules.decide(s, TURN_2_START, new BecomePackTi("crew"), dice()));
+        List<AnimalPackEvent> seen = new java.util.ArrayList<>();
+        s = playerTurns(s, TURN_2_START, 2, seen);
+        s = apply(s, rules.decide(s, new GameClock(3, 1, "DFPh", null, "axis"),
+                new Fire("crew", null, null, "Defensive First Fire", "PTC"), dice()));
+        s = playerTurns(s, new GameClock(3, 1, "RPh", "1.13B", "axis"), 2, seen);
+        assertThat(seen).anyMatch(e -> e instanceof AnimalPackEvent.GameTurnCounted g && g.gameTurn() == 3
+                && !g.counted());
+        assertThat(s.periodOf("gun").completedTurns()).isEqualTo(1);
+        List<AnimalPackEvent> retaken = rules.decide(s, new GameClock(4, 1, "RPh", "1.13B", "axis"),
+                new BecomePackTi("crew"), dice());
+        assertThat(retaken).hasSize(1);
+        assertThat(((AnimalPackEvent.PackTiTaken) retaken.get(0)).why()).contains("1 of 3");
+    }
+
     private static AslCounter gun(String id, int caliber, String type, boolean starred, String nationality) {
         return new AslCounter(id, "gun", id, "s", nationality, Map.of("caliber", caliber, "gunType", type,
                 "manhandling", 10, "starred", starred), null, null, false, true, false, false, false, false, null,

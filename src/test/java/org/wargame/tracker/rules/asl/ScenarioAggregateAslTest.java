@@ -8,6 +8,7 @@ import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.RuleViolation;
 import org.wargame.tracker.scenario.Actor;
 import org.wargame.tracker.scenario.DiceSeeds;
+import org.wargame.tracker.scenario.FixedDiceSeeds;
 import org.wargame.tracker.scenario.Scenario;
 import org.wargame.tracker.scenario.ScenarioCommand.AdvanceClock;
 import org.wargame.tracker.scenario.ScenarioCommand.TakeAction;
@@ -32,17 +33,7 @@ class ScenarioAggregateAslTest {
     @BeforeEach
     void fixture() {
         fixture = new AggregateTestFixture<>(Scenario.class);
-        fixture.registerInjectableResource(new DiceSeeds() {
-            @Override
-            public String commit(String scenarioId) {
-                return "commitment";
-            }
-
-            @Override
-            public byte[] seedOf(String scenarioId) {
-                return new byte[32];
-            }
-        });
+        fixture.registerInjectableResource(new FixedDiceSeeds((byte) 0));
     }
 
     private ScenarioStarted started() {

@@ -20,6 +20,7 @@ import org.wargame.tracker.rules.hex.HexEvent.WeaponTransferred;
 import org.wargame.tracker.scenario.Actor;
 import org.wargame.tracker.scenario.DiceSeeds;
 import org.wargame.tracker.scenario.EnteredRoll;
+import org.wargame.tracker.scenario.FixedDiceSeeds;
 import org.wargame.tracker.scenario.Scenario;
 import org.wargame.tracker.scenario.ScenarioCommand.AdvanceClock;
 import org.wargame.tracker.scenario.ScenarioCommand.ConcludeScenario;
@@ -56,17 +57,7 @@ class ScenarioFixtureTest {
     @BeforeEach
     void setUp() {
         fixture = new AggregateTestFixture<>(Scenario.class);
-        fixture.registerInjectableResource((DiceSeeds) new DiceSeeds() {
-            @Override
-            public String commit(String scenarioId) {
-                return ServerDice.commitment(SEED);
-            }
-
-            @Override
-            public byte[] seedOf(String scenarioId) {
-                return SEED;
-            }
-        });
+        fixture.registerInjectableResource(new FixedDiceSeeds((byte) 7));
     }
 
     private static ScenarioStarted started(GameClock clock) {

@@ -20,6 +20,7 @@ import org.wargame.tracker.rules.skirmish.SkirmishState.DesignationStatus;
 import org.wargame.tracker.scenario.Actor;
 import org.wargame.tracker.scenario.DiceSeeds;
 import org.wargame.tracker.scenario.EnteredRoll;
+import org.wargame.tracker.scenario.FixedDiceSeeds;
 import org.wargame.tracker.scenario.Scenario;
 import org.wargame.tracker.scenario.ScenarioCommand.TakeAction;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
@@ -42,17 +43,7 @@ class ScenarioFixtureTest {
     @BeforeEach
     void setUp() {
         fixture = new AggregateTestFixture<>(Scenario.class);
-        fixture.registerInjectableResource((DiceSeeds) new DiceSeeds() {
-            @Override
-            public String commit(String scenarioId) {
-                return "commitment";
-            }
-
-            @Override
-            public byte[] seedOf(String scenarioId) {
-                return new byte[32];
-            }
-        });
+        fixture.registerInjectableResource(new FixedDiceSeeds((byte) 0));
     }
 
     private static ScenarioStarted started() {

@@ -30,17 +30,7 @@ class SkirmishSampleApiTest extends ApiTestSupport {
         return t;
     }
 
-    private static List<String> types(Response r) {
-        List<String> types = new ArrayList<>();
-        r.body().get("events").forEach(e -> types.add(e.get("type").asText()));
-        return types;
-    }
 
-    private static List<String> markers(Response r, String id) {
-        List<String> markers = new ArrayList<>();
-        counter(r, id).get("markers").forEach(m -> markers.add(m.asText()));
-        return markers;
-    }
 
     private Response fire(String user, String scenario, String designation, int range, String position, int d20,
                           int d6) {

@@ -1,0 +1,260 @@
+package org.wargame.tracker.rules.skirmish;
+
+import org.wargame.tracker.rules.ActionOption;
+import org.wargame.tracker.rules.Dice;
+import org.wargame.tracker.rules.GameClock;
+import org.wargame.tracker.rules.RuleViolation;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.ArtilleryHit;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.DestroyAnimal;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.IndirectMgFire;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.RecordCasualty;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.RecordTreatment;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.UniteCrew;
+import org.wargame.tracker.rules.skirmish.SkirmishState.Animal;
+import org.wargame.tracker.rules.skirmish.SkirmishState.Designation;
+import org.wargame.tracker.rules.skirmish.SkirmishState.DesignationStatus;
+import org.wargame.tracker.rules.skirmish.SkirmishState.Figure;
+import org.wargame.tracker.rules.skirmish.SkirmishState.Weapon;
+import org.wargame.tracker.rules.skirmish.TemplatesByCrew.Templates;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What each figure and animal may do at the clock's position, and why not where the Infantry Weapons Rules forbid it,
+ * with the action's request ready to send and the fields the players fill in from the table (target, range, body
+ * position...). Vehicles have no action of their own in the text (they are only fired at), so they get none.
+ *
+ * <p>Refusals come from the rule classes themselves: either their checks are called directly ({@link FireOrder},
+ * {@link WeaponUse}) or the action is decided with a probe. A probe's dice stop the decision at the first roll: every
+ * check of this rule set comes before its dice, so a decision that gets as far as rolling is allowed.
+ */
+final class AvailableActions {
+
+    private static final List<String> FIRE_DICE = List.of("d20", "d6");
+    private static final List<String> D6 = List.of("d6");
+    /** A position every man can be in: the probe of an artillery hit needs one to get past the input checks. */
+    private static final String PROBE_POSITION = BodyPosition.Row.STANDING_IN_THE_OPEN.label();
+
+    private final InfantryWeaponRules rules;
+    private final SkirmishState state;
+    private final GameClock clock;
+    private final List<ActionOption> options = new ArrayList<>();
+
+    private AvailableActions(InfantryWeaponRules rules, SkirmishState state, GameClock clock) {
+        this.rules = rules;
+        this.state = state;
+        this.clock = clock;
+    }
+
+    static List<ActionOption> of(InfantryWeaponRules rules, SkirmishState state, GameClock clock) {
+        AvailableActions actions = new AvailableActions(rules, state, clock);
+        state.figures().forEach(actions::figure);
+        state.animals().forEach(actions::animal);
+        return List.copyOf(actions.options);
+    }
+
+    // ---------------------------------------------------------------- figures
+
+    private void figure(Figure f) {
+        if (f.removed()) {
+            return;
+        }
+        if (FireOrder.PHASE.equals(clock.phase())) {
+            // a man killed in the phase still fires his designated shot, so his fire options come first
+            fire(f);
+            if (!f.dead()) {
+                designate(f);
+            }
+        }
+        if (f.dead()) {
+            return;
+        }
+        if (f.role() == CrewRole.GUNNER && f.crewWeapon().map(w -> w.type().tripodMachineGun()).orElse(false)) {
+            options.add(probe(f.id(), "indirect-mg-fire", "Indirect fire: place the spotting rounds of "
+                            + f.crewWeapon().get().id(), new IndirectMgFire(f.id(), "hit"),
+                    request("indirect-mg-fire", "gunner", f.id()), List.of("arrowDie"), D6));
+        }
+        uniteCrew(f);
+        options.add(probe(f.id(), "artillery-hit", "Hit by artillery effects", new ArtilleryHit(f.id(),
+                        PROBE_POSITION, null, null, null, null), request("artillery-hit", "target", f.id()),
+                List.of("position", "crawled", "redZone", "overheadProtection", "fromFront"), D6));
+        options.add(probe(f.id(), "record-casualty", "Record a casualty (close combat, stabbed, chemical...)",
+                new RecordCasualty(f.id(), "death", "probe"), request("record-casualty", "counter", f.id()),
+                List.of("wound", "cause"), List.of()));
+        if (f.wound() != null) {
+            options.add(treatment(f.id(), f.wound(), f.recovery()));
+        }
+    }
+
+    /** One option per weapon: the side sends all its targets in one {@code designate-targets}. */
+    private void designate(Figure f) {
+        String sideRefusal = refusal(() -> FireOrder.requireMayDesignate(state, clock, f.side()));
+        for (Weapon w : f.weapons()) {
+            Templates[] templates = new Templates[1];
+            String refusal = sideRefusal != null ? sideRefusal : refusal(() -> {
+                WeaponUse.requireFirer(f, f.side(), false);
+                WeaponUse.weapon(f, w.id(), "weapon");
+                WeaponUse.requireOneWeaponThisTurn(clock, f, w);
+                templates[0] = WeaponUse.templates(state, clock, f, w, false);
+            });
+            Templates t = templates[0] != null ? templates[0] : TemplatesByCrew.available(w, WeaponUse.crew(state, f),
+                    false);
+            List<String> fields = new ArrayList<>(List.of("targets[0].target"));
+            if (t.template()) {
+                fields.add("targets[0].template");
+            }
+            if (state.landings().stream().anyMatch(l -> l.gunner().equals(f.id()) && l.gameTurn() == clock.gameTurn()
+                    && l.weapon().equals(w.id()))) {
+                fields.add("targets[0].indirect");
+            }
+            if (f.wound() == Wound.WALKING_WOUNDED) {
+                fields.add("targets[0].firerMoved");
+            }
+            Map<String, Object> target = new LinkedHashMap<>();
+            target.put("firer", f.id());
+            target.put("weapon", w.id());
+            Map<String, Object> request = new LinkedHashMap<>();
+            request.put("type", "designate-targets");
+            request.put("side", f.side());
+            request.put("targets", List.of(target));
+            String label = "Designate targets for " + w.id() + (t.template() ? " (" + WeaponUse.describe(t) + ")" : "")
+                    + ": side " + f.side() + " sends all its targets at once";
+            options.add(option(f.id(), "designate-targets", label, refusal, request, fields, List.of()));
+        }
+    }
+
+    /** One option per designation of this fire phase not yet fired (spent and cancelled ones say why not). */
+    private void fire(Figure f) {
+        for (Designation d : state.designations()) {
+            if (!d.firer().equals(f.id()) || d.status() == DesignationStatus.FIRED) {
+                continue;
+            }
+            boolean atMan = state.figure(d.target()).isPresent();
+            List<String> fields = atMan
+                    ? List.of("rangeMetres", "position", "crawled", "firerAbove", "overheadProtection", "fromFront")
+                    : List.of("rangeMetres");
+            String label = "Fire " + d.weapon() + " at " + d.target() + " (" + d.id()
+                    + (d.template() == null ? "" : ", template " + d.template()) + (d.indirect() ? ", indirect" : "")
+                    + ")";
+            options.add(option(f.id(), "fire", label, refusal(() -> FireOrder.requireMayFire(state, clock, d)),
+                    request("fire", "designation", d.id()), fields, FIRE_DICE));
+        }
+    }
+
+    /**
+     * A gunner whose crew has lost its loader, or a loader whose crew has lost its gunner, may unite with a survivor of
+     * another crew of his side; allowed when one of them passes the rule (the label names those who do).
+     */
+    private void uniteCrew(Figure f) {
+        if (f.team() == null || (f.role() != CrewRole.GUNNER && f.role() != CrewRole.LOADER)) {
+            return;
+        }
+        boolean gunner = f.role() == CrewRole.GUNNER;
+        CrewRole partnerRole = gunner ? CrewRole.LOADER : CrewRole.GUNNER;
+        if (state.team(f.team()).stream().anyMatch(m -> m.role() == partnerRole)) {
+            return; // his crew is whole in that role: nothing to unite
+        }
+        List<String> partners = new ArrayList<>();
+        String firstRefusal = null;
+        for (Figure other : state.figures()) {
+            if (other.dead() || other.role() != partnerRole || !other.side().equals(f.side())
+                    || f.team().equals(other.team())) {
+                continue;
+            }
+            UniteCrew probe = gunner ? new UniteCrew(f.id(), other.id()) : new UniteCrew(other.id(), f.id());
+            String refusal = decideRefusal(probe);
+            if (refusal == null) {
+                partners.add(other.id());
+            } else if (firstRefusal == null) {
+                firstRefusal = refusal;
+            }
+        }
+        String refusal = !partners.isEmpty() ? null : firstRefusal != null ? firstRefusal
+                : WeaponUse.RULE + ": survivors from weapons of the same type may unite if one is a loader and the "
+                + "other is a firer; side '" + f.side() + "' has no surviving " + partnerRole.name().toLowerCase()
+                + " of another crew";
+        String label = "Unite crew with a surviving " + partnerRole.name().toLowerCase()
+                + (partners.isEmpty() ? "" : " (" + String.join(", ", partners) + ")");
+        options.add(option(f.id(), "unite-crew", label, refusal,
+                request("unite-crew", gunner ? "gunner" : "loader", f.id()),
+                List.of(gunner ? "loader" : "gunner"), List.of()));
+    }
+
+    // ---------------------------------------------------------------- animals
+
+    private void animal(Animal a) {
+        if (a.dead()) {
+            return;
+        }
+        options.add(probe(a.id(), "artillery-hit", "Hit by artillery effects", new ArtilleryHit(a.id(), null, null,
+                null, null, null), request("artillery-hit", "target", a.id()), List.of(), D6));
+        options.add(probe(a.id(), "record-casualty", "Record a casualty (close combat...)",
+                new RecordCasualty(a.id(), "death", "probe"), request("record-casualty", "counter", a.id()),
+                List.of("wound", "cause"), List.of()));
+        if (a.wound() != null) {
+            options.add(probe(a.id(), "destroy-animal", "Destroy the animal (its owner, side " + a.side() + ")",
+                    new DestroyAnimal(a.id()), request("destroy-animal", "animal", a.id()), List.of(), List.of()));
+            options.add(treatment(a.id(), a.wound(), a.recovery()));
+        }
+    }
+
+    private ActionOption treatment(String id, Wound wound, String recovery) {
+        return probe(id, "record-treatment", "Record medical treatment (" + wound.marker()
+                        + (recovery == null ? "" : ", " + recovery) + ")", new RecordTreatment(id, "probe"),
+                request("record-treatment", "counter", id), List.of("recovery"), List.of());
+    }
+
+    // ---------------------------------------------------------------- probes
+
+    private ActionOption probe(String id, String action, String label, SkirmishAction probe,
+                               Map<String, Object> request, List<String> fields, List<String> dice) {
+        return option(id, action, label, decideRefusal(probe), request, fields, dice);
+    }
+
+    /** The refusal of deciding {@code probe} now, or null when the rules allow it. */
+    private String decideRefusal(SkirmishAction probe) {
+        try {
+            rules.decide(state, clock, probe, STOP_AT_FIRST_ROLL);
+            return null;
+        } catch (Rolled e) {
+            return null;
+        } catch (RuleViolation | IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
+
+    private static String refusal(Runnable check) {
+        try {
+            check.run();
+            return null;
+        } catch (RuleViolation | IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
+
+    private static Map<String, Object> request(String type, String field, String id) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("type", type);
+        request.put(field, id);
+        return request;
+    }
+
+    private static ActionOption option(String id, String action, String label, String refusal,
+                                       Map<String, Object> request, List<String> fields, List<String> dice) {
+        return new ActionOption(id, action, label, refusal == null, refusal, request, fields, dice);
+    }
+
+    /** Thrown by the probe's dice: the decision passed every check and reached its first roll. */
+    private static final class Rolled extends RuntimeException {
+        Rolled() {
+            super("a probe rolled", null, false, false);
+        }
+    }
+
+    private static final Dice STOP_AT_FIRST_ROLL = (kind, purpose) -> {
+        throw new Rolled();
+    };
+}

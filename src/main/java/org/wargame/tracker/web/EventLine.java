@@ -1,0 +1,95 @@
+package org.wargame.tracker.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.wargame.tracker.history.RecordedEvent;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One stored event in plain words for the pages: what happened, the rule section when the event names one, the
+ * details of its payload and the dice rolled for it. Generic over rule sets: it reads the JSON payload.
+ */
+public record EventLine(long sequence, String type, String title, String section, List<String> details,
+                        List<String> dice, String account, String side, String actionId) {
+
+    public static EventLine of(RecordedEvent e) {
+        JsonNode p = e.payload();
+        List<String> details = new ArrayList<>();
+        List<String> dice = new ArrayList<>();
+        String title = words(e.type());
+        switch (e.type()) {
+            case "ScenarioStarted" -> {
+                title = "Scenario started: " + p.path("name").asText();
+                details.add(p.path("counters").size() + " counters, " + p.path("turnLimit").asInt() + " Game Turns");
+                details.add("clock at " + clock(p.path("clock")));
+            }
+            case "ActionTaken" -> {
+                title = "Action " + p.path("type").asText();
+                p.path("request").fields().forEachRemaining(f -> {
+                    if (!f.getKey().equals("type")) {
+                        details.add(f.getKey() + ": " + text(f.getValue()));
+                    }
+                });
+            }
+            case "ClockAdvanced" -> {
+                title = "Clock advanced to " + clock(p.path("to"));
+                details.add("from " + clock(p.path("from")));
+            }
+            case "ScenarioConcluded" -> {
+                title = "Scenario concluded" + (p.path("result").isTextual() ? ": " + p.path("result").asText() : "");
+                details.add(p.path("outcomes").size() + " counters handed back to the roster");
+            }
+            default -> p.fields().forEachRemaining(f -> {
+                if (!f.getKey().equals("section") && !f.getKey().equals("dice")) {
+                    details.add(f.getKey() + ": " + text(f.getValue()));
+                }
+            });
+        }
+        for (JsonNode roll : p.path("dice")) {
+            dice.add(roll.path("kind").asText() + " " + text(roll.path("values")) + " ("
+                    + roll.path("source").asText() + (roll.path("purpose").isTextual()
+                    ? ", " + roll.path("purpose").asText() : "") + ")");
+        }
+        String section = p.path("section").isValueNode() ? p.path("section").asText()
+                : p.path("rule").isValueNode() ? p.path("rule").asText() : null;
+        return new EventLine(e.sequence(), e.type(), title, section, details, dice, e.account(), e.side(),
+                e.actionId());
+    }
+
+    /** A clock as stored in an event, in the words of {@link org.wargame.tracker.rules.GameClock#label()}. */
+    static String clock(JsonNode c) {
+        if (c == null || c.isMissingNode() || c.isNull()) {
+            return "?";
+        }
+        return "Turn " + c.path("gameTurn").asInt() + ", Player Turn " + c.path("playerTurn").asInt() + " ("
+                + c.path("phasingSide").asText() + "), " + c.path("phase").asText()
+                + (c.path("step").isTextual() ? " Step " + c.path("step").asText() : "");
+    }
+
+    private static String text(JsonNode v) {
+        if (v.isValueNode()) {
+            return v.asText();
+        }
+        if (v.isArray()) {
+            List<String> parts = new ArrayList<>();
+            v.forEach(x -> parts.add(text(x)));
+            return String.join(", ", parts);
+        }
+        List<String> parts = new ArrayList<>();
+        Iterator<Map.Entry<String, JsonNode>> it = v.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> f = it.next();
+            parts.add(f.getKey() + "=" + text(f.getValue()));
+        }
+        return "{" + String.join(", ", parts) + "}";
+    }
+
+    /** "CounterBecamePackTi" to "Counter became pack ti". */
+    static String words(String type) {
+        String spaced = type.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase();
+        return spaced.isEmpty() ? type : Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
+    }
+}

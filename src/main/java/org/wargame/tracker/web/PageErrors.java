@@ -1,0 +1,43 @@
+package org.wargame.tracker.web;
+
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.wargame.tracker.scenario.Actor.NotYourSide;
+
+/**
+ * Errors of the pages as a page in plain words (the API's {@link ProblemResponses} answers JSON problems and would
+ * otherwise catch these too, so this one comes first and only for the page controllers).
+ */
+@ControllerAdvice(assignableTypes = {CampaignPages.class, ScenarioPages.class})
+@Order(Ordered.HIGHEST_PRECEDENCE)
+public class PageErrors {
+
+    @ExceptionHandler(NotFound.class)
+    String notFound(NotFound e, Model model, HttpServletResponse response) {
+        return page(HttpStatus.NOT_FOUND, "Not found", e.getMessage(), model, response);
+    }
+
+    @ExceptionHandler(NotYourSide.class)
+    String forbidden(NotYourSide e, Model model, HttpServletResponse response) {
+        return page(HttpStatus.FORBIDDEN, "Not yours", e.getMessage(), model, response);
+    }
+
+    @ExceptionHandler({IllegalArgumentException.class, IllegalStateException.class})
+    String refused(RuntimeException e, Model model, HttpServletResponse response) {
+        return page(HttpStatus.BAD_REQUEST, "Not possible", e.getMessage(), model, response);
+    }
+
+    private static String page(HttpStatus status, String title, String message, Model model,
+                               HttpServletResponse response) {
+        response.setStatus(status.value());
+        model.addAttribute("status", status.value());
+        model.addAttribute("title", title);
+        model.addAttribute("message", message);
+        return "problem";
+    }
+}

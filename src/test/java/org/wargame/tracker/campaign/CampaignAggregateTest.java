@@ -1,0 +1,82 @@
+package org.wargame.tracker.campaign;
+
+import org.axonframework.test.aggregate.AggregateTestFixture;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.wargame.tracker.campaign.CampaignCommand.CreateCampaign;
+import org.wargame.tracker.campaign.CampaignCommand.OpenScenario;
+import org.wargame.tracker.campaign.CampaignCommand.RecordScenarioOutcome;
+import org.wargame.tracker.campaign.CampaignEvent.CampaignCreated;
+import org.wargame.tracker.campaign.CampaignEvent.CounterEnlisted;
+import org.wargame.tracker.campaign.CampaignEvent.ScenarioOpened;
+import org.wargame.tracker.campaign.CampaignEvent.ScenarioOutcomeRecorded;
+import org.wargame.tracker.rules.CounterDefinition;
+import org.wargame.tracker.rules.CounterOutcome;
+
+import java.util.List;
+import java.util.Map;
+
+/** The campaign aggregate: created with its roster, one scenario at a time per counter, the struck-off stay off. */
+class CampaignAggregateTest {
+
+    private static final List<Side> SIDES = List.of(new Side("british", "British", "British", List.of("alice")),
+            new Side("axis", "Italians", "Italian", List.of("bruno")));
+    private static final CounterDefinition CREW = new CounterDefinition("crew", "crew", "crew", "british", "British",
+            Map.of(), Map.of());
+    private static final CounterDefinition MULE = new CounterDefinition("mule", "horse", "Mule", "british", "British",
+            Map.of("mule", true), Map.of("size", "squad"));
+
+    private AggregateTestFixture<Campaign> fixture;
+
+    @BeforeEach
+    void fixture() {
+        fixture = new AggregateTestFixture<>(Campaign.class);
+    }
+
+    private CampaignCreated created() {
+        return new CampaignCreated("c1", "Alamein", "asl", SIDES, "referee", null, List.of());
+    }
+
+    @Test
+    void a_campaign_is_created_with_its_roster() {
+        fixture.givenNoPriorActivity()
+                .when(new CreateCampaign("c1", "Alamein", "asl", SIDES, "referee", null, List.of(CREW, MULE), null))
+                .expectEvents(created(), new CounterEnlisted("c1", CREW), new CounterEnlisted("c1", MULE));
+    }
+
+    @Test
+    void counter_data_is_validated_by_the_rule_set() {
+        CounterDefinition gunWithoutM = new CounterDefinition("gun", "gun", "Gun", "british", "British",
+                Map.of("caliber", 94, "gunType", "INF"), Map.of());
+        fixture.givenNoPriorActivity()
+                .when(new CreateCampaign("c1", "Alamein", "asl", SIDES, "referee", null, List.of(gunWithoutM), null))
+                .expectException(IllegalArgumentException.class)
+                .expectExceptionMessage(org.hamcrest.Matchers.containsString("data.manhandling"));
+    }
+
+    @Test
+    void a_counter_plays_in_one_scenario_at_a_time() {
+        fixture.given(created(), new CounterEnlisted("c1", CREW), new ScenarioOpened("c1", "s1", "one", List.of("crew")))
+                .when(new OpenScenario("c1", "s2", "two", List.of("crew")))
+                .expectException(IllegalStateException.class)
+                .expectNoEvents();
+    }
+
+    @Test
+    void the_outcome_carries_state_and_strikes_off_the_eliminated() {
+        fixture.given(created(), new CounterEnlisted("c1", CREW), new CounterEnlisted("c1", MULE),
+                        new ScenarioOpened("c1", "s1", "one", List.of("crew", "mule")))
+                .when(new RecordScenarioOutcome("c1", "s1", "won", List.of(new CounterOutcome("crew", true, Map.of()),
+                        new CounterOutcome("mule", false, Map.of("size", "HS")),
+                        new CounterOutcome("scenario-only", false, Map.of()))))
+                .expectEvents(new ScenarioOutcomeRecorded("c1", "s1", "won", List.of(
+                        new CounterOutcome("crew", true, Map.of()), new CounterOutcome("mule", false,
+                                Map.of("size", "HS")))));
+        fixture.given(created(), new CounterEnlisted("c1", CREW), new ScenarioOpened("c1", "s1", "one",
+                        List.of("crew")), new ScenarioOutcomeRecorded("c1", "s1", "lost",
+                        List.of(new CounterOutcome("crew", true, Map.of()))))
+                .when(new OpenScenario("c1", "s2", "two", List.of("crew")))
+                .expectException(IllegalArgumentException.class)
+                .expectExceptionMessage(org.hamcrest.Matchers.containsString("eliminated"));
+    }
+}

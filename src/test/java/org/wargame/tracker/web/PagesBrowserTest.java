@@ -1,0 +1,212 @@
+package org.wargame.tracker.web;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.wargame.tracker.ApiTestSupport;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The pages in a real headless Chromium against the running application (real HTTP, fresh H2): log in, the campaign
+ * list, a campaign, starting a scenario from a plan, the clock, the actions the rules offer, time travel. Screenshots
+ * of the main pages go to target/screenshots/.
+ */
+class PagesBrowserTest extends ApiTestSupport {
+
+    private static WebDriver driver;
+    private WebDriverWait wait;
+
+    @BeforeAll
+    static void startBrowser() {
+        driver = Browser.start();
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (driver != null) {
+            driver.quit();
+        }
+    }
+
+    @BeforeEach
+    void freshSession() {
+        driver.manage().deleteAllCookies();
+        driver.manage().window().setSize(new Dimension(1280, 1000));
+        wait = new WebDriverWait(driver, Duration.ofSeconds(10));
+    }
+
+    @Test
+    void aWrongPasswordIsRefusedInPlainWords() {
+        driver.get(url("/"));
+        assertThat(driver.getCurrentUrl()).contains("/login");
+        driver.findElement(By.id("username")).sendKeys("alice");
+        driver.findElement(By.id("password")).sendKeys("not-her-password");
+        driver.findElement(By.cssSelector("#login button")).click();
+        assertThat(wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("[role=alert]")))
+                .getText()).contains("Wrong user name or password");
+        Browser.screenshot(driver, "01-login-refused");
+    }
+
+    @Test
+    void aPlayerRunsAScenarioAtTheTableAndTravelsBackInTime() {
+        String campaignId = importSample("asl-west-of-alamein.yaml");
+
+        // log in: the player sees her campaigns
+        logIn("alice");
+        WebElement list = driver.findElement(By.id("campaigns"));
+        assertThat(list.getText()).contains("West of Alamein");
+        assertThat(list.findElement(By.cssSelector("a[href$='/campaigns/" + campaignId + "']"))).isNotNull();
+        Browser.screenshot(driver, "02-campaigns");
+
+        // the campaign: sides and players, roster as counters, the strength chart
+        driver.findElement(By.cssSelector("a[href$='/campaigns/" + campaignId + "']")).click();
+        assertThat(driver.findElement(By.id("sides")).getText()).contains("British").contains("alice")
+                .contains("Italians").contains("bruno");
+        WebElement crew = driver.findElement(By.cssSelector(".roster [data-counter='br-crew-1']"));
+        assertThat(crew.findElement(By.cssSelector("svg.counter")).getAttribute("aria-label"))
+                .contains("British Infantry crew");
+        assertThat(driver.findElement(By.cssSelector(".roster")).getText()).contains("94mm").contains("M#10");
+        assertThat(driver.findElements(By.cssSelector("#strength-chart .series"))).hasSize(2);
+        Browser.screenshot(driver, "03-campaign");
+
+        // a counter's whole history
+        driver.findElement(By.linkText("History of British Infantry crew")).click();
+        assertThat(driver.findElement(By.id("counter-history")).getText()).contains("Counter enlisted");
+        driver.navigate().back();
+
+        // start a scenario from plan ex-10-3
+        new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("plan"))).selectByValue("ex-10-3");
+        driver.findElement(By.cssSelector("#start button")).click();
+        wait.until(ExpectedConditions.urlMatches("/scenarios/[0-9a-f-]+$"));
+        String scenarioUrl = driver.getCurrentUrl();
+        String scenarioId = scenarioUrl.substring(scenarioUrl.lastIndexOf('/') + 1);
+        assertThat(clock()).isEqualTo("Turn 1, Player Turn 1 (axis), RPh Step 1.13B");
+        assertThat(driver.findElement(By.cssSelector(".place[data-location='B4']")).getText())
+                .contains("British Infantry crew").contains("94mm INF Gun");
+        assertThat(driver.findElement(By.cssSelector(".place[data-location='F6']")).getText())
+                .contains("Italian squad");
+        Browser.screenshot(driver, "04-scenario-started");
+
+        // advance the clock: htmx swaps the page in place
+        driver.findElement(By.cssSelector("#advance button")).click();
+        wait.until(d -> clock().equals("Turn 1, Player Turn 1 (axis), PFPh"));
+        assertThat(driver.findElement(By.id("outcome")).getText()).contains("Clock advanced to Turn 1, Player Turn 1"
+                + " (axis), PFPh");
+        assertThat(driver.getCurrentUrl()).isEqualTo(scenarioUrl);
+
+        // on to Game Turn 2, initial RPh, Step 1.13B (through the API, same service)
+        advanceTo("alice", scenarioId, 2, 1, "RPh");
+        driver.navigate().refresh();
+        assertThat(clock()).isEqualTo("Turn 2, Player Turn 1 (axis), RPh Step 1.13B");
+        WebElement crewInPlay = driver.findElement(By.cssSelector(".in-play[data-counter='br-crew-1']"));
+        List<WebElement> packTi = crewInPlay.findElements(By.cssSelector(".option[data-action='become-pack-ti']"));
+        if (!packTi.isEmpty() && !packTi.get(0).findElements(By.cssSelector("form.action")).isEmpty()) {
+            // the ASL actions have landed: become Pack-TI and see the outcome and the Pack-TI marker at once
+            packTi.get(0).findElement(By.cssSelector("form.action button")).click();
+            wait.until(ExpectedConditions.presenceOfElementLocated(By.id("outcome")));
+            WebElement crewAfter = driver.findElement(By.cssSelector(".in-play[data-counter='br-crew-1']"));
+            assertThat(crewAfter.findElements(By.cssSelector(".marker")).stream().map(WebElement::getText))
+                    .contains("Pack-TI");
+            assertThat(driver.findElement(By.id("outcome")).getText()).contains("Action become-pack-ti");
+            assertThat(driver.findElement(By.cssSelector(".in-play[data-counter='br-94mm']")).getText())
+                    .contains("Animal-Packed");
+            // now refused, with the rule that refuses it
+            assertThat(driver.findElements(By.cssSelector(".in-play[data-counter='br-94mm'] .option.refused"
+                    + "[data-action='move'] .reason")).get(0).getText()).startsWith("10.");
+            Browser.screenshot(driver, "05-pack-ti");
+        } else {
+            // the option list renders generically: each counter shows its options, or that it has none now
+            for (WebElement row : driver.findElements(By.cssSelector(".in-play"))) {
+                assertThat(row.findElements(By.cssSelector(".option")).size()
+                        + row.findElements(By.xpath(".//p[contains(., 'Nothing to do now.')]")).size())
+                        .isPositive();
+            }
+            Browser.screenshot(driver, "05-scenario-turn-2");
+        }
+
+        // the timeline: newest first, grouped by turn and phase; travel back with the step buttons and the slider
+        driver.findElement(By.id("timeline-link")).click();
+        assertThat(timelineClock()).isEqualTo(clockNow(scenarioId));
+        List<WebElement> groups = driver.findElements(By.cssSelector(".turn-group h3"));
+        assertThat(groups.get(0).getText()).startsWith("Turn 2");
+        assertThat(groups.get(groups.size() - 1).getText()).startsWith("Turn 1 · Player Turn 1 (axis) · RPh");
+        Browser.screenshot(driver, "06-timeline-now");
+
+        long last = Long.parseLong(driver.findElement(By.id("at")).getAttribute("value"));
+        driver.findElement(By.id("earlier")).click();
+        wait.until(d -> d.findElement(By.cssSelector(".event.current")).getAttribute("data-seq")
+                .equals(String.valueOf(last - 1)));
+        assertThat(driver.findElements(By.cssSelector(".event.future"))).hasSize(1);
+        WebElement slider = driver.findElement(By.id("at"));
+        slider.sendKeys(Keys.HOME); // keyboard on the slider: back to the very first event
+        wait.until(d -> timelineClock().equals("Turn 1, Player Turn 1 (axis), RPh Step 1.13B"));
+        assertThat(driver.getCurrentUrl()).contains("at=0");
+        assertThat(driver.findElement(By.cssSelector(".event.current")).getText()).contains("Scenario started");
+        Browser.screenshot(driver, "07-timeline-at-start");
+
+        // one step later: the first advance of the clock
+        driver.findElement(By.id("later")).click();
+        wait.until(d -> timelineClock().equals("Turn 1, Player Turn 1 (axis), PFPh"));
+
+        // a phone-sized screen: one column, nothing wider than the screen
+        driver.manage().window().setSize(new Dimension(390, 844));
+        driver.get(scenarioUrl);
+        Object overflow = ((JavascriptExecutor) driver).executeScript(
+                "return document.documentElement.scrollWidth - window.innerWidth;");
+        assertThat(((Number) overflow).intValue()).isLessThanOrEqualTo(0);
+        Browser.screenshot(driver, "08-scenario-phone");
+        driver.get(url("/campaigns/" + campaignId));
+        Browser.screenshot(driver, "09-campaign-phone");
+    }
+
+    @Test
+    void aPlayerCannotOpenACampaignSheDoesNotPlay() {
+        String outsider = "outsider-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        assertThat(post("referee", "/api/accounts", java.util.Map.of("username", outsider, "password",
+                PLAYER_PASSWORD, "role", "PLAYER")).status()).isEqualTo(201);
+        logIn(outsider);
+        assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("Your campaigns");
+        driver.get(url("/campaigns/" + importSample("asl-west-of-alamein.yaml")));
+        assertThat(driver.findElement(By.cssSelector("[role=alert]")).getText()).contains("plays no side");
+    }
+
+    private void logIn(String user) {
+        driver.get(url("/login"));
+        driver.findElement(By.id("username")).sendKeys(user);
+        driver.findElement(By.id("password")).sendKeys(password(user));
+        driver.findElement(By.cssSelector("#login button")).click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
+    }
+
+    private String clock() {
+        return driver.findElement(By.id("clock-label")).getText();
+    }
+
+    private String timelineClock() {
+        return driver.findElement(By.id("clock-label")).getText();
+    }
+
+    private String clockNow(String scenarioId) {
+        var c = get("alice", "/api/scenarios/" + scenarioId).at("/clock");
+        return "Turn " + c.get("gameTurn").asInt() + ", Player Turn " + c.get("playerTurn").asInt() + " ("
+                + c.get("phasingSide").asText() + "), " + c.get("phase").asText()
+                + (c.hasNonNull("step") ? " Step " + c.get("step").asText() : "");
+    }
+
+    private String url(String path) {
+        return uri(path).toString();
+    }
+}
