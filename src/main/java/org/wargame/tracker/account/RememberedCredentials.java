@@ -1,5 +1,6 @@
 package org.wargame.tracker.account;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
@@ -40,6 +41,7 @@ public class RememberedCredentials implements AuthenticationProvider {
     private record Remembered(byte[] mac, Instant until, UserDetails user) {
     }
 
+    @Autowired
     public RememberedCredentials(UserDetailsService accounts, PasswordEncoder encoder) {
         this(accounts, encoder, Clock.systemUTC());
     }
