@@ -120,7 +120,7 @@ public final class UndoPolicy {
     }
 
     /** The side that took the action (asked of the rule set, as when it was taken); null for a clock advance. */
-    static String sideOf(Checkpoint checkpoint) {
+    public static String sideOf(Checkpoint checkpoint) {
         if (UndoLedger.CLOCK.equals(checkpoint.type()) || checkpoint.request() == null) {
             return null;
         }

@@ -43,7 +43,7 @@ public record EventLine(long sequence, String type, String title, String section
                 details.add(p.path("outcomes").size() + " counters handed back to the roster");
             }
             default -> p.fields().forEachRemaining(f -> {
-                if (!f.getKey().equals("section") && !f.getKey().equals("dice")) {
+                if (!f.getKey().equals("section") && !f.getKey().equals("dice") && !f.getValue().isNull()) {
                     details.add(f.getKey() + ": " + text(f.getValue()));
                 }
             });

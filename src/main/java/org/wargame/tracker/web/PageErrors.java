@@ -13,7 +13,7 @@ import org.wargame.tracker.scenario.Actor.NotYourSide;
  * Errors of the pages as a page in plain words (the API's {@link ProblemResponses} answers JSON problems and would
  * otherwise catch these too, so this one comes first and only for the page controllers).
  */
-@ControllerAdvice(assignableTypes = {CampaignPages.class, ScenarioPages.class})
+@ControllerAdvice(assignableTypes = {CampaignPages.class, ScenarioPages.class, AuditPages.class})
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class PageErrors {
 

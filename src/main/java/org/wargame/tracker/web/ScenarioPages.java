@@ -12,11 +12,15 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.history.EventHistory;
+import org.wargame.tracker.history.UndoLedger;
+import org.wargame.tracker.history.UndoPolicy;
 import org.wargame.tracker.rules.ActionOption;
 import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.rules.RuleViolation;
 import org.wargame.tracker.scenario.Actor;
 import org.wargame.tracker.scenario.Actor.NotYourSide;
+import org.wargame.tracker.scenario.ScenarioEvent.ActionDisputed;
+import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
 import org.wargame.tracker.scenario.ScenarioService;
 import org.wargame.tracker.scenario.ScenarioService.ActionResult;
 import org.wargame.tracker.scenario.ScenarioState;
@@ -24,9 +28,11 @@ import org.wargame.tracker.scenario.ScenarioView;
 import org.wargame.tracker.scenario.ScenarioViews;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -43,9 +49,12 @@ public class ScenarioPages {
     private final Participants participants;
     private final EventHistory history;
     private final Timeline timeline;
+    private final HistoryActions historyActions;
 
     public ScenarioPages(ScenarioService service, ScenarioViews scenarios, CampaignViews campaigns,
-                         Participants participants, EventHistory history, Timeline timeline) {
+                         Participants participants, EventHistory history, Timeline timeline,
+                         HistoryActions historyActions) {
+        this.historyActions = historyActions;
         this.service = service;
         this.scenarios = scenarios;
         this.campaigns = campaigns;
@@ -75,6 +84,24 @@ public class ScenarioPages {
         public boolean on(String formKey, String fieldName) {
             return key.equals(formKey) && (fieldName == null ? field == null : fieldName.equals(field));
         }
+    }
+
+    /** A pending undo request as the page shows it: the action in words, and whether this player may answer it. */
+    public record RequestRow(UndoRequested request, String action, boolean mayAnswer, boolean mine) {
+        public String key() {
+            return "request-" + request.requestId();
+        }
+    }
+
+    /** An open dispute with the action it is about, in words. */
+    public record DisputeRow(ActionDisputed dispute, String action) {
+        public String key() {
+            return "resolve-" + dispute.disputeId();
+        }
+    }
+
+    /** The last action, which "Undo" would take back: in words, whether a die decided it, and if this actor may. */
+    public record LastAction(String actionId, String words, boolean diced, String side, boolean mayUndo) {
     }
 
     @GetMapping("/scenarios/{scenarioId}")
@@ -110,6 +137,75 @@ public class ScenarioPages {
                 actor));
     }
 
+    /** Undo the last action: at once when no die decided it (or for the referee), else a request for consent. */
+    @PostMapping("/scenarios/{scenarioId}/undo")
+    public String undo(@PathVariable String scenarioId, @RequestParam Map<String, String> form, Authentication auth,
+                       Model model, HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        model.addAttribute("posted", form);
+        return runHistory(scenarioId, actor, model, response, "undo",
+                () -> historyActions.undo(scenarioId, actor, form.get("reason")));
+    }
+
+    @PostMapping("/scenarios/{scenarioId}/undo-requests/{requestId}/accept")
+    public String accept(@PathVariable String scenarioId, @PathVariable String requestId, Authentication auth,
+                         Model model, HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        return runHistory(scenarioId, actor, model, response, "request-" + requestId,
+                () -> historyActions.accept(scenarioId, actor, requestId));
+    }
+
+    @PostMapping("/scenarios/{scenarioId}/undo-requests/{requestId}/refuse")
+    public String refuse(@PathVariable String scenarioId, @PathVariable String requestId,
+                         @RequestParam Map<String, String> form, Authentication auth, Model model,
+                         HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        model.addAttribute("posted", form);
+        return runHistory(scenarioId, actor, model, response, "request-" + requestId,
+                () -> historyActions.refuse(scenarioId, actor, requestId, form.get("reason")));
+    }
+
+    /** Contest an action; from the timeline ({@code back=timeline}) the answer is the timeline again. */
+    @PostMapping("/scenarios/{scenarioId}/disputes")
+    public String dispute(@PathVariable String scenarioId, @RequestParam Map<String, String> form,
+                          Authentication auth, Model model, HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        String actionId = form.getOrDefault("actionId", "");
+        String key = "dispute-" + actionId;
+        model.addAttribute("posted", form);
+        if ("timeline".equals(form.get("back"))) {
+            try {
+                HistoryActions.Done done = historyActions.dispute(scenarioId, actor, actionId, form.get("reason"));
+                model.addAttribute("notice", done.notice());
+                model.asMap().remove("posted");
+            } catch (IllegalArgumentException | IllegalStateException | NotYourSide | NotFound e) {
+                response.setStatus(HttpStatus.UNPROCESSABLE_ENTITY.value());
+                model.addAttribute("refusal", refusal(key, e));
+            }
+            Long at = null;
+            try {
+                at = form.get("at") == null || form.get("at").isBlank() ? null : Long.valueOf(form.get("at"));
+            } catch (NumberFormatException ignored) {
+                // the latest then
+            }
+            return timeline(scenarioId, at, auth, model);
+        }
+        return runHistory(scenarioId, actor, model, response, key,
+                () -> historyActions.dispute(scenarioId, actor, actionId, form.get("reason")));
+    }
+
+    /** The referee's ruling: {@code upheld} true rolls back to before the action, false lets it stand. */
+    @PostMapping("/scenarios/{scenarioId}/disputes/{disputeId}/resolve")
+    public String resolve(@PathVariable String scenarioId, @PathVariable String disputeId,
+                          @RequestParam Map<String, String> form, Authentication auth, Model model,
+                          HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        model.addAttribute("posted", form);
+        return runHistory(scenarioId, actor, model, response, "resolve-" + disputeId,
+                () -> historyActions.resolve(scenarioId, actor, disputeId, form.get("upheld"), form.get("ruling"),
+                        form.get("rule"), form.get("correction")));
+    }
+
     /** The scenario as it stood after event {@code at} (all events when absent), with every event by turn. */
     @GetMapping("/scenarios/{scenarioId}/timeline")
     public String timeline(@PathVariable String scenarioId, @RequestParam(required = false) Long at,
@@ -121,7 +217,18 @@ public class ScenarioPages {
         model.addAttribute("scenario", ScenarioView.of(state));
         model.addAttribute("campaignName", campaigns.state(state.campaignId()).name());
         model.addAttribute("places", places(state.counters(), List.of(), null));
+        model.addAttribute("concluded", scenarios.state(scenarioId).concluded());
         return "timeline";
+    }
+
+    private String runHistory(String scenarioId, Actor actor, Model model, HttpServletResponse response, String key,
+                              Supplier<HistoryActions.Done> work) {
+        return run(scenarioId, actor, model, response, key, () -> {
+            HistoryActions.Done done = work.get();
+            model.addAttribute("notice", done.notice());
+            model.addAttribute("noticeKind", done.outcome());
+            return done.result();
+        });
     }
 
     private String run(String scenarioId, Actor actor, Model model, HttpServletResponse response, String key,
@@ -132,7 +239,7 @@ public class ScenarioPages {
                     .map(EventLine::of).toList());
             model.asMap().remove("posted"); // a done action leaves its form empty again
             fill(model, result.state(), actor);
-        } catch (RuleViolation | IllegalArgumentException | IllegalStateException | NotYourSide e) {
+        } catch (RuleViolation | IllegalArgumentException | IllegalStateException | NotYourSide | NotFound e) {
             response.setStatus(HttpStatus.UNPROCESSABLE_ENTITY.value());
             model.addAttribute("refusal", refusal(key, e));
             fill(model, scenarios.state(scenarioId), actor);
@@ -167,6 +274,29 @@ public class ScenarioPages {
             }
         }
         model.addAttribute("general", general);
+
+        UndoLedger ledger = state.ledger();
+        UndoLedger.Checkpoint last = ledger.last();
+        if (last != null && !view.concluded()) {
+            String side = UndoPolicy.sideOf(last);
+            boolean may = actor.referee() || side == null || actor.mayActFor(side);
+            model.addAttribute("lastAction", new LastAction(last.actionId(), HistoryActions.describe(last),
+                    last.diced() && !actor.referee(), side, may));
+        }
+        model.addAttribute("requests", ledger.requests().stream().map(r -> new RequestRow(r,
+                HistoryActions.describe(checkpoint(ledger, r.actionId())), HistoryActions.mayAnswer(actor, r),
+                actor.account().equals(r.requestedBy()))).toList());
+        model.addAttribute("disputes", ledger.disputes().stream().map(d -> new DisputeRow(d,
+                HistoryActions.describe(checkpoint(ledger, d.actionId())))).toList());
+        Set<String> disputable = new HashSet<>();
+        ledger.checkpoints().forEach(c -> disputable.add(c.actionId()));
+        ledger.disputes().forEach(d -> disputable.remove(d.actionId()));
+        model.addAttribute("disputable", view.concluded() ? Set.of() : disputable);
+    }
+
+    private static UndoLedger.Checkpoint checkpoint(UndoLedger ledger, String actionId) {
+        int i = ledger.indexOf(actionId);
+        return i < 0 ? null : ledger.checkpoints().get(i);
     }
 
     private static List<Place> places(List<CounterView> counters, List<ActionOption> options, Actor actor) {

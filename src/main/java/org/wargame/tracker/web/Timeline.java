@@ -2,16 +2,20 @@ package org.wargame.tracker.web;
 
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.springframework.stereotype.Component;
+import org.wargame.tracker.history.ActionMetaData;
 import org.wargame.tracker.history.EventHistory;
+import org.wargame.tracker.history.ScenarioReplay;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
 import org.wargame.tracker.scenario.ScenarioState;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A scenario's events for the timeline page, and the scenario as it stood after any of them: the events are folded
@@ -30,8 +34,26 @@ public class Timeline {
     public record Group(String clock, List<EventLine> events) {
     }
 
-    /** The scenario after event {@code at}, the last sequence number, and every event grouped newest first. */
-    public record Travel(ScenarioState state, long at, long last, List<Group> groups) {
+    /**
+     * The scenario after event {@code at}, the last sequence number, every event grouped newest first; which events
+     * were rolled back (sequence to the sequence of the undo); the jumps to each Game Turn, Player Turn and phase;
+     * the highest Game Turn reached; the actions that can still be disputed now.
+     */
+    public record Travel(ScenarioState state, long at, long last, List<Group> groups, Map<Long, Long> undone,
+                         List<TurnJump> turns, int maxGameTurn, Set<String> disputable) {
+        public boolean isUndone(long sequence) {
+            return undone.containsKey(sequence);
+        }
+    }
+
+    /** A place to jump to: the end of the clock advance that began it (so its own rule events are included). */
+    public record Jump(String label, long at) {
+    }
+
+    public record PlayerTurnJump(String label, long at, List<Jump> phases) {
+    }
+
+    public record TurnJump(int gameTurn, long at, List<PlayerTurnJump> playerTurns) {
     }
 
     /** {@code at} null means "now"; it is clamped to the events there are. */
@@ -61,7 +83,53 @@ public class Timeline {
             groups.add(new Group(clock, newestFirst));
         });
         Collections.reverse(groups);
-        return new Travel(shown == null ? state : shown, target, last, groups);
+        Map<Long, Long> undone = Undone.of(messages);
+        int maxTurn = 1;
+        for (ScenarioReplay.Bookmark b : ScenarioReplay.bookmarks(messages)) {
+            maxTurn = Math.max(maxTurn, b.clock().gameTurn());
+        }
+        Set<String> disputable = new HashSet<>();
+        state.ledger().checkpoints().forEach(c -> disputable.add(c.actionId()));
+        state.ledger().disputes().forEach(d -> disputable.remove(d.actionId()));
+        return new Travel(shown == null ? state : shown, target, last, groups, undone, jumps(messages, undone),
+                maxTurn, disputable);
+    }
+
+    /** Game Turn, Player Turn and phase starts from the history's bookmarks, leaving out rolled-back advances. */
+    static List<TurnJump> jumps(List<DomainEventMessage<?>> messages, Map<Long, Long> undone) {
+        List<TurnJump> turns = new ArrayList<>();
+        List<PlayerTurnJump> playerTurns = null;
+        List<Jump> phases = null;
+        for (ScenarioReplay.Bookmark b : ScenarioReplay.bookmarks(messages)) {
+            if (b.kind().equals("step") || undone.containsKey(b.sequence())) {
+                continue;
+            }
+            long at = endOfAction(messages, (int) b.sequence());
+            GameClock c = b.clock();
+            if (b.kind().equals("start") || b.kind().equals("gameTurn")) {
+                playerTurns = new ArrayList<>();
+                turns.add(new TurnJump(c.gameTurn(), at, playerTurns));
+            }
+            if (playerTurns != null && !b.kind().equals("phase")) {
+                phases = new ArrayList<>();
+                playerTurns.add(new PlayerTurnJump("Player Turn " + c.playerTurn() + " (" + c.phasingSide() + ")",
+                        at, phases));
+            }
+            if (phases != null) {
+                phases.add(new Jump(c.phase(), at));
+            }
+        }
+        return turns;
+    }
+
+    private static long endOfAction(List<DomainEventMessage<?>> messages, int index) {
+        Object id = messages.get(index).getMetaData().get(ActionMetaData.ACTION_ID);
+        int end = index;
+        while (id != null && end + 1 < messages.size()
+                && id.equals(messages.get(end + 1).getMetaData().get(ActionMetaData.ACTION_ID))) {
+            end++;
+        }
+        return messages.get(end).getSequenceNumber();
     }
 
     /** Groups by Game Turn, Player Turn and phase (the steps of a phase share its group). */

@@ -1,0 +1,160 @@
+package org.wargame.tracker.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.springframework.security.core.Authentication;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.wargame.tracker.campaign.CampaignViews;
+import org.wargame.tracker.campaign.Participants;
+import org.wargame.tracker.history.ActionAudit;
+import org.wargame.tracker.history.ActionAudit.AuditedAction;
+import org.wargame.tracker.history.RecordedEvent;
+import org.wargame.tracker.history.ScenarioReplay;
+import org.wargame.tracker.rules.CounterView;
+import org.wargame.tracker.rules.DiceRoll;
+import org.wargame.tracker.scenario.ScenarioState;
+import org.wargame.tracker.scenario.ScenarioView;
+import org.wargame.tracker.scenario.ScenarioViews;
+
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The audit of one Game Turn: each action with who took it (account and side), when, the dice and where they came
+ * from, the rule sections, what it stored and the counters it changed, before and after. Folded by the same
+ * {@link ActionAudit} the REST API's audit uses.
+ */
+@Controller
+public class AuditPages {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
+            .withZone(ZoneOffset.UTC);
+
+    private final ScenarioReplay replay;
+    private final ScenarioViews scenarios;
+    private final CampaignViews campaigns;
+    private final Participants participants;
+
+    public AuditPages(ScenarioReplay replay, ScenarioViews scenarios, CampaignViews campaigns,
+                      Participants participants) {
+        this.replay = replay;
+        this.scenarios = scenarios;
+        this.campaigns = campaigns;
+        this.participants = participants;
+    }
+
+    /** One difference of a counter: what, before and after ("–" when absent). */
+    public record Change(String what, String before, String after) {
+    }
+
+    public record CounterDiff(String id, String name, List<Change> changes) {
+    }
+
+    /** A die in words: "dr 3", its source (entered, or server with its number) and what it was for. */
+    public record Die(String roll, String source, String purpose) {
+    }
+
+    public record Row(AuditedAction action, String title, String time, List<Die> dice, List<EventLine> outcome,
+                      List<CounterDiff> counters, Long undoneBy) {
+        public boolean undone() {
+            return undoneBy != null;
+        }
+    }
+
+    @GetMapping("/scenarios/{scenarioId}/audit")
+    public String audit(@PathVariable String scenarioId, @RequestParam(required = false) Integer gameTurn,
+                        Authentication auth, Model model) {
+        participants.actor(auth, scenarios.campaignOf(scenarioId));
+        List<DomainEventMessage<?>> events = replay.events(scenarioId);
+        ScenarioState now = ScenarioReplay.after(events, events.size() - 1);
+        int maxTurn = 1;
+        for (ScenarioReplay.Bookmark b : ScenarioReplay.bookmarks(events)) {
+            maxTurn = Math.max(maxTurn, b.clock().gameTurn());
+        }
+        int turn = gameTurn == null ? now.clock().gameTurn() : gameTurn;
+        if (turn < 1) {
+            throw new IllegalArgumentException("gameTurn: Game Turns are numbered from 1, not " + turn);
+        }
+        Map<Long, Long> undone = Undone.of(events);
+        List<Row> rows = new ArrayList<>();
+        for (AuditedAction a : ActionAudit.of(events, turn, 0, Long.MAX_VALUE)) {
+            List<EventLine> lines = a.outcome().stream().map(e -> EventLine.of(new RecordedEvent(scenarioId,
+                    e.sequence(), e.type(), a.time(), a.account(), a.side(), a.actionId(), e.payload(),
+                    Map.of()))).toList();
+            rows.add(new Row(a, lines.isEmpty() ? a.kind() : lines.get(0).title(), TIME.format(a.time()),
+                    a.dice().stream().map(AuditPages::die).toList(), lines,
+                    a.counters().stream().map(AuditPages::diff).toList(), undone.get(a.firstSequence())));
+        }
+        List<Integer> turns = new ArrayList<>();
+        for (int t = 1; t <= Math.max(maxTurn, turn); t++) {
+            turns.add(t);
+        }
+        model.addAttribute("scenario", ScenarioView.of(now));
+        model.addAttribute("campaignName", campaigns.state(now.campaignId()).name());
+        model.addAttribute("gameTurn", turn);
+        model.addAttribute("turns", turns);
+        model.addAttribute("rows", rows);
+        return "audit";
+    }
+
+    static Die die(DiceRoll roll) {
+        String values = String.join(" ", roll.values().stream().map(String::valueOf).toList());
+        String source = DiceRoll.SERVER.equals(roll.source())
+                ? "server" + (roll.index() == null ? "" : " (die #" + roll.index() + ")")
+                : roll.source();
+        return new Die(roll.kind() + " " + values, source, roll.purpose());
+    }
+
+    /** What changed on a counter, field by field: place, markers, elimination and each state value. */
+    static CounterDiff diff(ScenarioReplay.CounterChange change) {
+        CounterView b = change.before();
+        CounterView a = change.after();
+        CounterView any = a != null ? a : b;
+        List<Change> changes = new ArrayList<>();
+        if (b == null || a == null) {
+            changes.add(new Change("in play", b == null ? "no" : "yes", a == null ? "no" : "yes"));
+        }
+        add(changes, "location", b == null ? null : b.location(), a == null ? null : a.location());
+        add(changes, "markers", b == null ? null : words(b.markers()), a == null ? null : words(a.markers()));
+        add(changes, "eliminated", b == null ? null : String.valueOf(b.eliminated()),
+                a == null ? null : String.valueOf(a.eliminated()));
+        Map<String, Object> sb = b == null || b.state() == null ? Map.of() : b.state();
+        Map<String, Object> sa = a == null || a.state() == null ? Map.of() : a.state();
+        Set<String> keys = new LinkedHashSet<>(sb.keySet());
+        keys.addAll(sa.keySet());
+        for (String key : keys) {
+            add(changes, key, text(sb.get(key)), text(sa.get(key)));
+        }
+        return new CounterDiff(change.id(), any.name(), changes);
+    }
+
+    private static void add(List<Change> changes, String what, String before, String after) {
+        if (!Objects.equals(before, after)) {
+            changes.add(new Change(what, before == null ? "–" : before, after == null ? "–" : after));
+        }
+    }
+
+    private static String words(List<String> list) {
+        return list == null || list.isEmpty() ? "none" : String.join(", ", list);
+    }
+
+    private static String text(Object value) {
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof JsonNode node) {
+            return node.isTextual() ? node.asText() : node.toString();
+        }
+        return String.valueOf(value);
+    }
+}

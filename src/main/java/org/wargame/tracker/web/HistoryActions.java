@@ -1,0 +1,121 @@
+package org.wargame.tracker.web;
+
+import org.springframework.stereotype.Component;
+import org.wargame.tracker.history.Commands;
+import org.wargame.tracker.history.HistoryCommand;
+import org.wargame.tracker.history.HistoryCommand.AcceptUndo;
+import org.wargame.tracker.history.HistoryCommand.Dispute;
+import org.wargame.tracker.history.HistoryCommand.RefuseUndo;
+import org.wargame.tracker.history.HistoryCommand.Resolve;
+import org.wargame.tracker.history.HistoryCommand.Undo;
+import org.wargame.tracker.history.UndoLedger;
+import org.wargame.tracker.scenario.Actor;
+import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
+import org.wargame.tracker.scenario.ScenarioService.ActionResult;
+import org.wargame.tracker.scenario.ScenarioState;
+import org.wargame.tracker.scenario.ScenarioViews;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Undo, consent, disputes and rulings for the pages: the same {@link HistoryCommand}s through the same
+ * {@link Commands} as the REST API's {@code UndoController}, so {@code UndoPolicy} decides for both.
+ */
+@Component
+public class HistoryActions {
+
+    private final Commands commands;
+    private final ScenarioViews scenarios;
+
+    public HistoryActions(Commands commands, ScenarioViews scenarios) {
+        this.commands = commands;
+        this.scenarios = scenarios;
+    }
+
+    /** What came of it: the notice to show in plain words, and the events it stored from {@code firstEvent} on. */
+    public record Done(String outcome, String notice, ActionResult result) {
+    }
+
+    public Done undo(String scenarioId, Actor actor, String reason) {
+        String requestId = UUID.randomUUID().toString();
+        long first = scenarios.header(scenarioId).events();
+        ScenarioState after = send(scenarioId, actor, new Undo(requestId, null, blankToNull(reason)));
+        boolean pending = after.ledger().requests().stream().anyMatch(r -> r.requestId().equals(requestId));
+        return new Done(pending ? "requested" : "undone", pending
+                ? "Request sent, waiting for the opponent's consent: a die decided that action."
+                : "Undone at once: the scenario is as it was before that action.",
+                new ActionResult(null, first, after));
+    }
+
+    public Done accept(String scenarioId, Actor actor, String requestId) {
+        long first = scenarios.header(scenarioId).events();
+        return new Done("undone", "Consent given: the action is undone.",
+                new ActionResult(null, first, send(scenarioId, actor, new AcceptUndo(requestId))));
+    }
+
+    public Done refuse(String scenarioId, Actor actor, String requestId, String reason) {
+        long first = scenarios.header(scenarioId).events();
+        return new Done("refused", "Undo refused: the action stands.", new ActionResult(null, first,
+                send(scenarioId, actor, new RefuseUndo(requestId, blankToNull(reason)))));
+    }
+
+    public Done dispute(String scenarioId, Actor actor, String actionId, String reason) {
+        long first = scenarios.header(scenarioId).events();
+        return new Done("disputed", "Dispute raised: the referee will rule on it.", new ActionResult(null, first,
+                send(scenarioId, actor, new Dispute(UUID.randomUUID().toString(), actionId, reason))));
+    }
+
+    public Done resolve(String scenarioId, Actor actor, String disputeId, String upheld, String ruling, String rule,
+                        String correction) {
+        if (!"true".equals(upheld) && !"false".equals(upheld)) {
+            throw new IllegalArgumentException("upheld: Uphold (roll back to before the action) or Dismiss (it stands)");
+        }
+        boolean up = Boolean.parseBoolean(upheld);
+        long first = scenarios.header(scenarioId).events();
+        ScenarioState after = send(scenarioId, actor, new Resolve(disputeId, up, ruling, blankToNull(rule),
+                blankToNull(correction)));
+        return new Done(up ? "upheld" : "dismissed", up
+                ? "Dispute upheld: the scenario is rolled back to before the action."
+                : "Dispute dismissed: the action stands.", new ActionResult(null, first, after));
+    }
+
+    /** Who may answer a pending request: the referee, or a player of another side than the action's. */
+    public static boolean mayAnswer(Actor actor, UndoRequested request) {
+        if (actor.referee()) {
+            return true;
+        }
+        boolean otherPerson = !actor.account().equals(request.requestedBy());
+        boolean otherSide = request.side() == null || actor.sides().stream().anyMatch(s -> !s.equals(request.side()));
+        return otherPerson && otherSide;
+    }
+
+    /** An action still within reach of an undo or a dispute, in words. */
+    public static String describe(UndoLedger.Checkpoint checkpoint) {
+        if (checkpoint == null) {
+            return null;
+        }
+        if (UndoLedger.CLOCK.equals(checkpoint.type())) {
+            return "clock advance from " + checkpoint.before().clock().label();
+        }
+        StringBuilder words = new StringBuilder(checkpoint.type());
+        Map<String, Object> request = checkpoint.request();
+        if (request != null) {
+            List<String> parts = request.entrySet().stream().filter(e -> !"type".equals(e.getKey()))
+                    .map(e -> e.getKey() + ": " + e.getValue()).toList();
+            if (!parts.isEmpty()) {
+                words.append(" (").append(String.join(", ", parts)).append(')');
+            }
+        }
+        return words.append(checkpoint.diced() ? ", dice rolled" : "").toString();
+    }
+
+    private ScenarioState send(String scenarioId, Actor actor, HistoryCommand.Request request) {
+        return commands.send(new HistoryCommand(scenarioId, actor, request), actor.account(), null);
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.trim();
+    }
+}

@@ -1,0 +1,51 @@
+package org.wargame.tracker.web;
+
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.wargame.tracker.history.ActionMetaData;
+import org.wargame.tracker.history.UndoLedger;
+import org.wargame.tracker.scenario.ScenarioEvent.ActionUndone;
+import org.wargame.tracker.scenario.ScenarioEvent.DisputeUpheld;
+import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which events were rolled back, and by which event: an undo or an upheld dispute of action A rolls back A and every
+ * later action up to it (the events stay in the stream; the pages strike them through). Undo and dispute
+ * bookkeeping events are never rolled back themselves.
+ */
+final class Undone {
+
+    private Undone() {
+    }
+
+    /** Sequence of a rolled-back event to the sequence of the event that rolled it back (the first one that did). */
+    static Map<Long, Long> of(List<DomainEventMessage<?>> events) {
+        Map<String, Integer> firstIndex = new HashMap<>();
+        Map<Long, Long> undone = new LinkedHashMap<>();
+        for (int i = 0; i < events.size(); i++) {
+            DomainEventMessage<?> event = events.get(i);
+            Object payload = event.getPayload();
+            Object actionId = event.getMetaData().get(ActionMetaData.ACTION_ID);
+            if (actionId instanceof String id && !UndoLedger.concerns(payload)) {
+                firstIndex.putIfAbsent(id, i);
+            }
+            String target = payload instanceof ActionUndone u ? u.actionId()
+                    : payload instanceof DisputeUpheld d ? d.actionId() : null;
+            Integer from = target == null ? null : firstIndex.get(target);
+            if (from == null) {
+                continue;
+            }
+            for (int k = from; k < i; k++) {
+                Object p = events.get(k).getPayload();
+                if (!(p instanceof ScenarioStarted) && !UndoLedger.concerns(p)) {
+                    undone.putIfAbsent(events.get(k).getSequenceNumber(), event.getSequenceNumber());
+                }
+            }
+        }
+        return undone;
+    }
+}
