@@ -46,6 +46,7 @@ class PagesBrowserTest extends ApiTestSupport {
         driver.manage().deleteAllCookies();
         driver.manage().window().setSize(new Dimension(1280, 1000));
         wait = new WebDriverWait(driver, Duration.ofSeconds(10));
+        wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class); // htmx swaps what we read
     }
 
     @Test
@@ -192,7 +193,8 @@ class PagesBrowserTest extends ApiTestSupport {
     }
 
     private String clock() {
-        return driver.findElement(By.id("clock-label")).getText();
+        // htmx may swap the clock between finding it and reading it: read it again then
+        return wait.until(d -> d.findElement(By.id("clock-label")).getText());
     }
 
     private String timelineClock() {
