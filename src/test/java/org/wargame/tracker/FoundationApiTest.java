@@ -124,6 +124,15 @@ class FoundationApiTest extends ApiTestSupport {
         assertThat(scenarios.at("/scenarios/0/concluded").asBoolean()).isTrue();
         assertThat(scenarios.at("/scenarios/0/result").asText()).isEqualTo("draw");
 
+        // the roster as it stood before the scenario's outcome was recorded
+        Response events = get("alice", "/api/campaigns/" + campaign + "/events");
+        long beforeOutcome = events.body().size() - 2;
+        Response then = get("alice", "/api/campaigns/" + campaign + "/state?after=" + beforeOutcome);
+        assertThat(then.at("/roster/br-crew-1/eliminated").asBoolean()).isFalse();
+        assertThat(then.at("/roster/br-crew-1/inScenario").asText()).isEqualTo(scenario);
+        assertThat(get("alice", "/api/campaigns/" + campaign + "/state?after=" + (beforeOutcome + 1))
+                .at("/roster/br-crew-1/eliminated").asBoolean()).isTrue();
+
         Response history = get("alice", "/api/campaigns/" + campaign + "/counters/br-crew-1/history");
         assertThat(history.body().findValuesAsText("type")).contains("CounterEnlisted", "ScenarioStarted",
                 "CounterEliminated", "ScenarioOutcomeRecorded");

@@ -66,6 +66,26 @@ public class CampaignController {
         return views.state(campaignId);
     }
 
+    /** Time travel: the campaign (its roster) as it stood after its event number {@code after} (from 0). */
+    @GetMapping("/{campaignId}/state")
+    public CampaignState stateAfter(@PathVariable String campaignId,
+                                    @org.springframework.web.bind.annotation.RequestParam long after,
+                                    Authentication auth) {
+        participants.actor(auth, campaignId);
+        CampaignState state = null;
+        for (var message : history.messages(campaignId)) {
+            if (message.getSequenceNumber() > after) {
+                break;
+            }
+            CampaignEvent event = (CampaignEvent) message.getPayload();
+            state = state == null ? CampaignState.created((CampaignEvent.CampaignCreated) event) : state.evolve(event);
+        }
+        if (state == null) {
+            throw new IllegalArgumentException("after: the campaign has no event " + after);
+        }
+        return state;
+    }
+
     @GetMapping("/{campaignId}/roster")
     public Map<String, CampaignState.RosterCounter> roster(@PathVariable String campaignId, Authentication auth) {
         participants.actor(auth, campaignId);
