@@ -37,6 +37,7 @@ public class RememberedCredentials implements AuthenticationProvider {
     private final byte[] key = new byte[32];
     private final Map<String, Remembered> remembered = new ConcurrentHashMap<>();
     private final Clock clock;
+    private final ThreadLocal<Mac> hmac = ThreadLocal.withInitial(this::newMac); // a Mac is not thread-safe
 
     private record Remembered(byte[] mac, Instant until, UserDetails user) {
     }
@@ -80,10 +81,14 @@ public class RememberedCredentials implements AuthenticationProvider {
     }
 
     private byte[] mac(String username, String password) {
+        return hmac.get().doFinal((username + '\0' + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private Mac newMac() {
         try {
-            Mac hmac = Mac.getInstance("HmacSHA256");
-            hmac.init(new SecretKeySpec(key, "HmacSHA256"));
-            return hmac.doFinal((username + '\0' + password).getBytes(StandardCharsets.UTF_8));
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return mac;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is not available", e);
         }

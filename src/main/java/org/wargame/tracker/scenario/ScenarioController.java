@@ -51,7 +51,7 @@ public class ScenarioController {
 
     @GetMapping("/scenarios/{scenarioId}")
     public ScenarioView scenario(@PathVariable String scenarioId, Authentication auth) {
-        participants.actor(auth, views.campaignOf(scenarioId));
+        participants.actorIn(auth, views.campaignOf(scenarioId));
         return ScenarioView.of(views.state(scenarioId));
     }
 
@@ -82,7 +82,7 @@ public class ScenarioController {
     }
 
     private Actor actor(Authentication auth, String scenarioId) {
-        return participants.actor(auth, views.campaignOf(scenarioId));
+        return participants.actorIn(auth, views.campaignOf(scenarioId)); // campaignOf refuses an unknown scenario
     }
 
     private ActionResponse response(String scenarioId, ScenarioService.ActionResult result) {
