@@ -75,10 +75,12 @@ class TransferAndRebuildTest extends ApiTestSupport {
         JsonNode original = get("alice", "/api/scenarios/" + scenario).body();
 
         Path data = Files.createTempDirectory("tracker-import-");
+        // command-line arguments, not default properties: application.yml would win over those and point the
+        // "fresh" tracker at the developer's own data folder
         try (ConfigurableApplicationContext fresh = new SpringApplicationBuilder(TrackerApplication.class)
-                .properties("tracker.data-dir=" + data, "server.port=0", "tracker.load-samples=false",
-                        "TRACKER_REFEREE_PASSWORD=" + REFEREE_PASSWORD, "TRACKER_PLAYER_PASSWORD=" + PLAYER_PASSWORD)
-                .run()) {
+                .run("--tracker.data-dir=" + data, "--server.port=0", "--tracker.load-samples=false",
+                        "--TRACKER_REFEREE_PASSWORD=" + REFEREE_PASSWORD,
+                        "--TRACKER_PLAYER_PASSWORD=" + PLAYER_PASSWORD)) {
             String base = "http://localhost:" + fresh.getEnvironment().getProperty("local.server.port");
             Response imported = send("referee", HttpRequest.newBuilder(URI.create(base + "/api/history/import"))
                     .header("Content-Type", "application/x-ndjson").POST(HttpRequest.BodyPublishers.ofString(file)));
