@@ -1,21 +1,13 @@
 package org.wargame.tracker.web;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
-import org.openqa.selenium.support.ui.WebDriverWait;
-import org.wargame.tracker.ApiTestSupport;
 
-import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,31 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * running application (same {@link Browser} support as {@link PagesBrowserTest}). Screenshots go to
  * target/screenshots/ (10-... to 16-...).
  */
-class HistoryPagesBrowserTest extends ApiTestSupport {
-
-    private static WebDriver driver;
-    private WebDriverWait wait;
-
-    @BeforeAll
-    static void startBrowser() {
-        driver = Browser.start();
-    }
-
-    @AfterAll
-    static void stopBrowser() {
-        if (driver != null) {
-            driver.quit();
-        }
-    }
-
-    @BeforeEach
-    void freshSession() {
-        driver.manage().deleteAllCookies();
-        driver.manage().window().setSize(new Dimension(1280, 1000));
-        // htmx swaps #play while a condition reads it: an element gone stale is read again
-        wait = new WebDriverWait(driver, Duration.ofSeconds(10));
-        wait.ignoring(StaleElementReferenceException.class);
-    }
+class HistoryPagesBrowserTest extends BrowserTestSupport {
 
     @Test
     void aPlayerUndoesAnAdvanceJumpsThroughTheTimelineAndReadsTheAudit() {

@@ -1,20 +1,13 @@
 package org.wargame.tracker.web;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
-import org.wargame.tracker.ApiTestSupport;
 
-import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,30 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * list, a campaign, starting a scenario from a plan, the clock, the actions the rules offer, time travel. Screenshots
  * of the main pages go to target/screenshots/.
  */
-class PagesBrowserTest extends ApiTestSupport {
-
-    private static WebDriver driver;
-    private WebDriverWait wait;
-
-    @BeforeAll
-    static void startBrowser() {
-        driver = Browser.start();
-    }
-
-    @AfterAll
-    static void stopBrowser() {
-        if (driver != null) {
-            driver.quit();
-        }
-    }
-
-    @BeforeEach
-    void freshSession() {
-        driver.manage().deleteAllCookies();
-        driver.manage().window().setSize(new Dimension(1280, 1000));
-        wait = new WebDriverWait(driver, Duration.ofSeconds(10));
-        wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class); // htmx swaps what we read
-    }
+class PagesBrowserTest extends BrowserTestSupport {
 
     @Test
     void aWrongPasswordIsRefusedInPlainWords() {
