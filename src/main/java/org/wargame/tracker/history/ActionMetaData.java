@@ -9,6 +9,11 @@ public final class ActionMetaData {
     /** The id of the player action (one per command) that caused the event. */
     public static final String ACTION_ID = "actionId";
 
+    /** On the events an upheld dispute replays: the dispute's id. Their dice were rolled once, before. */
+    public static final String REPLAYED_BY = "replayedBy";
+    /** On the events an upheld dispute replays: the id of the action they re-decide. */
+    public static final String REPLAY_OF = "replayOf";
+
     private ActionMetaData() {
     }
 }

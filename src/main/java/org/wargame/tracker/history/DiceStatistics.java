@@ -31,6 +31,9 @@ public final class DiceStatistics {
         Map<String, long[]> counts = new TreeMap<>(); // key: side | account | kind -> rolls, server, entered, faces...
         for (List<DomainEventMessage<?>> stream : streams) {
             for (DomainEventMessage<?> event : stream) {
+                if (event.getMetaData().containsKey(ActionMetaData.REPLAYED_BY)) {
+                    continue; // replayed by an upheld dispute: the same dice, counted when they were rolled
+                }
                 List<DiceRoll> dice = event.getPayload() instanceof ActionTaken taken ? taken.dice()
                         : event.getPayload() instanceof ClockAdvanced advanced ? advanced.dice() : List.of();
                 for (DiceRoll roll : dice) {

@@ -15,7 +15,8 @@ import java.util.List;
 /**
  * Checks a concluded scenario's server dice against its revealed seed: SHA-256 of the seed must be the commitment
  * published when it started, and every server die n must be what {@link ServerDice} gives for n, the dice numbered
- * 0, 1, 2... without gap or reuse. Pure: anyone with the events can run the same check.
+ * 0, 1, 2... without gap or reuse (a roll repeated exactly, number and values, is an action replayed by an upheld
+ * dispute reading the die it had: not a new die). Pure: anyone with the events can run the same check.
  */
 public final class DiceVerification {
 
@@ -27,6 +28,10 @@ public final class DiceVerification {
 
     public record Report(boolean revealed, String commitment, String seed, Boolean commitmentMatches,
                          int diceChecked, boolean ok, List<Mismatch> mismatches, String message) {
+    }
+
+    private static boolean sameDice(DiceRoll earlier, DiceRoll roll) {
+        return earlier != null && earlier.kind().equals(roll.kind()) && earlier.values().equals(roll.values());
     }
 
     /** {@code events}: the scenario's payloads in stream order. */
@@ -45,6 +50,7 @@ public final class DiceVerification {
         List<Mismatch> mismatches = new ArrayList<>();
         int next = 0;
         int checked = 0;
+        java.util.Map<Integer, DiceRoll> seen = new java.util.HashMap<>();
         for (int sequence = 0; sequence < events.size(); sequence++) {
             Object event = events.get(sequence);
             List<DiceRoll> dice = event instanceof ActionTaken taken ? taken.dice()
@@ -54,6 +60,9 @@ public final class DiceVerification {
                     continue;
                 }
                 int sides = DiceKind.named(roll.kind()).sides();
+                if (roll.index() != null && roll.index() < next && sameDice(seen.get(roll.index()), roll)) {
+                    continue; // re-read by an action an upheld dispute replayed: the same die, not a new one
+                }
                 if (roll.index() == null || roll.index() != next) {
                     mismatches.add(new Mismatch(sequence, roll.index() == null ? -1 : roll.index(), roll.kind(),
                             roll.total(), null, "expected server die number " + next
@@ -68,6 +77,7 @@ public final class DiceVerification {
                                 "the recorded die is not what the seed gives"));
                     }
                 }
+                seen.put(index, roll);
                 next = index + roll.values().size();
             }
         }

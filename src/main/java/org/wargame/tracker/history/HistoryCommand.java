@@ -3,6 +3,8 @@ package org.wargame.tracker.history;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 import org.wargame.tracker.scenario.Actor;
 
+import java.util.Map;
+
 /**
  * A command about a scenario's own history: undo, consent to or refuse an undo, dispute an action, rule on a
  * dispute. One command type with the request inside, so the scenario aggregate needs one handler for all of them;
@@ -26,7 +28,11 @@ public record HistoryCommand(@TargetAggregateIdentifier String scenarioId, Actor
     public record Dispute(String disputeId, String actionId, String reason) implements Request {
     }
 
-    public record Resolve(String disputeId, boolean upheld, String ruling, String rule, String correction)
-            implements Request {
+    /**
+     * Rule on a dispute. {@code correction}: in words; {@code corrected}: the disputed action's request as corrected
+     * (same action type; null removes the action), taken in its place with its dice when upheld.
+     */
+    public record Resolve(String disputeId, boolean upheld, String ruling, String rule, String correction,
+                          Map<String, Object> corrected) implements Request {
     }
 }

@@ -21,6 +21,7 @@ import org.wargame.tracker.scenario.ScenarioView;
 import org.wargame.tracker.scenario.ScenarioViews;
 
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /** Undo, consent to undo, disputes and the referee's rulings (see {@link UndoPolicy} for who may do what). */
@@ -46,7 +47,9 @@ public class UndoController {
     public record DisputeBody(String actionId, String reason) {
     }
 
-    public record ResolveBody(Boolean upheld, String ruling, String rule, String correction) {
+    /** {@code corrected}: the disputed action's request as the ruling corrects it (an upheld ruling only). */
+    public record ResolveBody(Boolean upheld, String ruling, String rule, String correction,
+                              Map<String, Object> corrected) {
     }
 
     /**
@@ -109,7 +112,8 @@ public class UndoController {
             throw new IllegalArgumentException("upheld: true (roll back to before the action) or false (it stands)");
         }
         return new HistoryResponse(body.upheld() ? "upheld" : "dismissed", disputeId, ScenarioView.of(send(scenarioId,
-                auth, new Resolve(disputeId, body.upheld(), body.ruling(), body.rule(), body.correction()))));
+                auth, new Resolve(disputeId, body.upheld(), body.ruling(), body.rule(), body.correction(),
+                body.corrected()))));
     }
 
     private ScenarioState send(String scenarioId, Authentication auth, HistoryCommand.Request request) {

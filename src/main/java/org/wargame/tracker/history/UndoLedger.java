@@ -1,5 +1,7 @@
 package org.wargame.tracker.history;
 
+import org.wargame.tracker.rules.DiceRoll;
+import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.scenario.ScenarioEvent;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionDisputed;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionUndone;
@@ -41,10 +43,17 @@ public record UndoLedger(List<Checkpoint> checkpoints, List<ScenarioEvent.UndoRe
 
     /**
      * The scenario before an action: {@code diced} when a die was rolled for it (then undoing it needs consent);
-     * {@code request} is the action as it was asked for (null for a clock advance).
+     * {@code request} is the action as it was asked for (null for a clock advance); {@code dice} every roll taken
+     * for it, as recorded, so that an upheld dispute can re-decide it with the same dice; {@code clock}, for a clock
+     * advance, the clock it moved to (its place). Ledgers written before dice and clock were kept load with no dice
+     * and no clock: such an action, when it needs a die on a replay, is dropped rather than re-rolled.
      */
     public record Checkpoint(String actionId, String type, Map<String, Object> request, boolean diced,
-                             ScenarioState before, Checkpoint pushedOut) {
+                             ScenarioState before, Checkpoint pushedOut, List<DiceRoll> dice, GameClock clock) {
+
+        public Checkpoint {
+            dice = dice == null ? List.of() : List.copyOf(dice);
+        }
     }
 
     public static boolean concerns(Object event) {
@@ -54,17 +63,18 @@ public record UndoLedger(List<Checkpoint> checkpoints, List<ScenarioEvent.UndoRe
     }
 
     /** The ledger after an action begins, {@code before} being the state just before it. */
-    public UndoLedger taken(String actionId, String type, Map<String, Object> request, boolean diced,
-                            ScenarioState before) {
+    public UndoLedger taken(String actionId, String type, Map<String, Object> request, List<DiceRoll> dice,
+                            GameClock clock, ScenarioState before) {
         List<Checkpoint> list = new ArrayList<>(checkpoints);
         Checkpoint pushedOut = null;
         if (list.size() >= REACH) {
             Checkpoint oldest = list.remove(0);
             // kept without what it had pushed out itself: one level, so the ledger stays at most twice REACH
             pushedOut = new Checkpoint(oldest.actionId(), oldest.type(), oldest.request(), oldest.diced(),
-                    oldest.before(), null);
+                    oldest.before(), null, oldest.dice(), oldest.clock());
         }
-        list.add(new Checkpoint(actionId, type, request, diced, before.withLedger(EMPTY), pushedOut));
+        list.add(new Checkpoint(actionId, type, request, dice != null && !dice.isEmpty(), before.withLedger(EMPTY),
+                pushedOut, dice, clock));
         return new UndoLedger(list, requests, disputes);
     }
 

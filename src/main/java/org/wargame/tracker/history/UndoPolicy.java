@@ -30,7 +30,8 @@ import java.util.List;
  * <li>Once a die decided it, the undo is only a request until a player of another side (or the referee) accepts.</li>
  * <li>The referee undoes any last action at once.</li>
  * <li>Any participant disputes any action within reach; only the referee rules, and an upheld dispute rolls the
- * scenario back to before the action.</li>
+ * scenario back to before the action, takes the corrected action if the ruling gives one, and replays every later
+ * action with its dice ({@link DisputeReplay}).</li>
  * </ul>
  */
 public final class UndoPolicy {
@@ -38,7 +39,21 @@ public final class UndoPolicy {
     private UndoPolicy() {
     }
 
-    public static List<ScenarioEvent> decide(ScenarioState state, HistoryCommand command) {
+    /** The events of the command, in order (those replayed by an upheld dispute included). */
+    public static List<Object> decide(ScenarioState state, HistoryCommand command) {
+        return decideAll(state, command).stream().map(DisputeReplay.Decided::event).toList();
+    }
+
+    /** The events of the command, with which action each replayed one belongs to (see {@link DisputeReplay}). */
+    public static List<DisputeReplay.Decided> decideAll(ScenarioState state, HistoryCommand command) {
+        List<ScenarioEvent> events = decideOwn(state, command);
+        if (events.size() == 1 && events.get(0) instanceof DisputeUpheld upheld) {
+            return DisputeReplay.rule(state, upheld);
+        }
+        return events.stream().map(e -> new DisputeReplay.Decided(e, null, null)).toList();
+    }
+
+    private static List<ScenarioEvent> decideOwn(ScenarioState state, HistoryCommand command) {
         Actor actor = command.actor();
         actor.requireParticipant();
         UndoLedger ledger = state.ledger();
@@ -83,13 +98,16 @@ public final class UndoPolicy {
         if (resolve.ruling() == null || resolve.ruling().isBlank()) {
             throw new IllegalArgumentException("ruling: the referee's ruling is required");
         }
+        if (!resolve.upheld() && resolve.corrected() != null) {
+            throw new IllegalArgumentException("corrected: only an upheld dispute corrects the action");
+        }
         if (!resolve.upheld()) {
             return List.of(new DisputeDismissed(dispute.disputeId(), dispute.actionId(), actor.account(),
                     resolve.ruling()));
         }
         requireInReach(ledger, dispute.actionId());
         return List.of(new DisputeUpheld(dispute.disputeId(), dispute.actionId(), actor.account(),
-                resolve.ruling(), resolve.rule(), resolve.correction()));
+                resolve.ruling(), resolve.rule(), resolve.correction(), resolve.corrected()));
     }
 
     private static List<ScenarioEvent> undo(UndoLedger ledger, Actor actor, Undo undo) {

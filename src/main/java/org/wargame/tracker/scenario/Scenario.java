@@ -7,6 +7,8 @@ import org.axonframework.messaging.MetaData;
 import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.spring.stereotype.Aggregate;
 import org.wargame.tracker.campaign.Side;
+import org.wargame.tracker.history.ActionMetaData;
+import org.wargame.tracker.history.DisputeReplay;
 import org.wargame.tracker.history.HistoryCommand;
 import org.wargame.tracker.history.UndoPolicy;
 import org.wargame.tracker.rules.CounterDefinition;
@@ -128,7 +130,17 @@ public class Scenario {
         requireInPlay();
         MetaData meta = MetaData.with("side", command.actor().referee() ? "referee"
                 : String.join(",", command.actor().sides()));
-        UndoPolicy.decide(state, command).forEach(event -> apply(event, meta));
+        String ruling = command.request() instanceof HistoryCommand.Resolve r ? r.disputeId() : null;
+        for (DisputeReplay.Decided decided : UndoPolicy.decideAll(state, command)) {
+            if (decided.replayOf() == null) {
+                apply(decided.event(), meta);
+            } else { // replayed by an upheld dispute: marked so, on behalf of the side that took it
+                apply(decided.event(), meta.and(ActionMetaData.REPLAYED_BY, ruling)
+                        .and(ActionMetaData.REPLAY_OF, decided.replayOf())
+                        .and(ActionMetaData.SIDE, decided.side() == null ? meta.get(ActionMetaData.SIDE)
+                                : decided.side()));
+            }
+        }
         return state;
     }
 

@@ -74,9 +74,22 @@ public sealed interface ScenarioEvent {
 
     /**
      * The referee ruled against the action: the scenario rolls back to before it (and every later action); the
-     * rolled-back events stay in the stream, readable. {@code correction} says what is to be played instead.
+     * rolled-back events stay in the stream, readable. {@code correction} says in words what is to be played
+     * instead; {@code corrected}, when given, is the action's request as the ruling corrected it (null: the action
+     * is simply removed). The same command then replays: the corrected action and every later action that was
+     * rolled back, re-decided in order with the dice they had, each as its usual events (metadata
+     * {@code replayedBy} = the dispute), or an {@link ActionDropped} when the rules now refuse it. Events written
+     * before replay existed have no {@code corrected} and no replay follows them.
      */
     record DisputeUpheld(String disputeId, String actionId, String referee, String ruling, String rule,
-                         String correction) implements ScenarioEvent {
+                         String correction, Map<String, Object> corrected) implements ScenarioEvent {
+    }
+
+    /**
+     * An action rolled back by an upheld dispute that could not be taken again after the ruling: the rules refuse
+     * it now, or it would need other dice than it rolled ({@code reason}, the refusal). It changes nothing.
+     */
+    record ActionDropped(String disputeId, String actionId, String type, Map<String, Object> request,
+                         String reason) implements ScenarioEvent {
     }
 }

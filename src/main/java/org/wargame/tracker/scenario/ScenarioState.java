@@ -41,14 +41,14 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
             return started(started);
         }
         if (event instanceof ActionTaken taken) {
-            return with(clock, concluded, result, rules, serverRolls + serverDiceIn(taken.dice()))
-                    .withLedger(ledger.taken(taken.actionId(), taken.type(), taken.request(), !taken.dice().isEmpty(),
+            return with(clock, concluded, result, rules, serverDiceAfter(serverRolls, taken.dice()))
+                    .withLedger(ledger.taken(taken.actionId(), taken.type(), taken.request(), taken.dice(), null,
                             this));
         }
         if (event instanceof ClockAdvanced advanced) {
-            return with(advanced.to(), concluded, result, rules, serverRolls + serverDiceIn(advanced.dice()))
-                    .withLedger(ledger.taken(advanced.actionId(), UndoLedger.CLOCK, null, !advanced.dice().isEmpty(),
-                            this));
+            return with(advanced.to(), concluded, result, rules, serverDiceAfter(serverRolls, advanced.dice()))
+                    .withLedger(ledger.taken(advanced.actionId(), UndoLedger.CLOCK, null, advanced.dice(),
+                            advanced.to(), this));
         }
         if (UndoLedger.concerns(event)) {
             return ledger.evolve(this, (ScenarioEvent) event);
@@ -74,8 +74,18 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         return sides.stream().map(Side::id).toList();
     }
 
-    private static int serverDiceIn(List<DiceRoll> dice) {
-        return dice.stream().filter(d -> DiceRoll.SERVER.equals(d.source())).mapToInt(d -> d.values().size()).sum();
+    /**
+     * The server dice used after these rolls: past the highest die number among them. A roll replayed by an upheld
+     * dispute carries its original number, below the count, so it is not counted twice (nothing is re-rolled).
+     */
+    private static int serverDiceAfter(int used, List<DiceRoll> dice) {
+        int next = used;
+        for (DiceRoll d : dice) {
+            if (DiceRoll.SERVER.equals(d.source())) {
+                next = d.index() == null ? next + d.values().size() : Math.max(next, d.index() + d.values().size());
+            }
+        }
+        return next;
     }
 
     private ScenarioState with(GameClock clock, boolean concluded, String result, RuleState rules, int serverRolls) {

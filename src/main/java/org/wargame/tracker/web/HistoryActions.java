@@ -1,5 +1,7 @@
 package org.wargame.tracker.web;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.history.Commands;
 import org.wargame.tracker.history.HistoryCommand;
@@ -8,6 +10,7 @@ import org.wargame.tracker.history.HistoryCommand.Dispute;
 import org.wargame.tracker.history.HistoryCommand.RefuseUndo;
 import org.wargame.tracker.history.HistoryCommand.Resolve;
 import org.wargame.tracker.history.HistoryCommand.Undo;
+import org.wargame.tracker.history.StoredJson;
 import org.wargame.tracker.history.UndoLedger;
 import org.wargame.tracker.scenario.Actor;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
@@ -68,17 +71,31 @@ public class HistoryActions {
     }
 
     public Done resolve(String scenarioId, Actor actor, String disputeId, String upheld, String ruling, String rule,
-                        String correction) {
+                        String correction, String corrected) {
         if (!"true".equals(upheld) && !"false".equals(upheld)) {
             throw new IllegalArgumentException("upheld: Uphold (roll back to before the action) or Dismiss (it stands)");
         }
         boolean up = Boolean.parseBoolean(upheld);
         long first = scenarios.header(scenarioId).events();
         ScenarioState after = send(scenarioId, actor, new Resolve(disputeId, up, ruling, blankToNull(rule),
-                blankToNull(correction)));
+                blankToNull(correction), correctedRequest(corrected)));
         return new Done(up ? "upheld" : "dismissed", up
-                ? "Dispute upheld: the scenario is rolled back to before the action."
+                ? "Dispute upheld: the scenario is rolled back to before the action, the correction taken and "
+                        + "the later actions replayed with their dice."
                 : "Dispute dismissed: the action stands.", new ActionResult(null, first, after));
+    }
+
+    /** The corrected request typed on the page: a JSON object, or blank for none. */
+    private static Map<String, Object> correctedRequest(String json) {
+        if (json == null || json.isBlank()) {
+            return null;
+        }
+        try {
+            return StoredJson.mapper().readValue(json, new TypeReference<Map<String, Object>>() { });
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("corrected: a JSON object with the action's fields, e.g. "
+                    + "{\"result\": \"KIA\"}");
+        }
     }
 
     /** Who may answer a pending request: the referee, or a player of another side than the action's. */

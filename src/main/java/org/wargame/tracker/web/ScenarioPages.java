@@ -203,7 +203,7 @@ public class ScenarioPages {
         model.addAttribute("posted", form);
         return runHistory(scenarioId, actor, model, response, "resolve-" + disputeId,
                 () -> historyActions.resolve(scenarioId, actor, disputeId, form.get("upheld"), form.get("ruling"),
-                        form.get("rule"), form.get("correction")));
+                        form.get("rule"), form.get("correction"), form.get("corrected")));
     }
 
     /** The scenario as it stood after event {@code at} (all events when absent), with every event by turn. */

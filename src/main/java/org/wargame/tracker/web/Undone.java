@@ -30,7 +30,14 @@ final class Undone {
             DomainEventMessage<?> event = events.get(i);
             Object payload = event.getPayload();
             Object actionId = event.getMetaData().get(ActionMetaData.ACTION_ID);
-            if (actionId instanceof String id && !UndoLedger.concerns(payload)) {
+            Object replayOf = event.getMetaData().get(ActionMetaData.REPLAY_OF);
+            if (replayOf instanceof String id && !UndoLedger.concerns(payload)) {
+                // an action replayed by an upheld dispute: from now on it starts here
+                Object previous = i == 0 ? null : events.get(i - 1).getMetaData().get(ActionMetaData.REPLAY_OF);
+                if (!id.equals(previous)) {
+                    firstIndex.put(id, i);
+                }
+            } else if (actionId instanceof String id && !UndoLedger.concerns(payload)) {
                 firstIndex.putIfAbsent(id, i);
             }
             String target = payload instanceof ActionUndone u ? u.actionId()

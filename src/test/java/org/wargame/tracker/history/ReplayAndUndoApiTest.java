@@ -95,7 +95,7 @@ class ReplayAndUndoApiTest extends ApiTestSupport {
         String scenario = startPlan("alice", campaign, "ex-10-3");
         JsonNode start = get("alice", "/api/scenarios/" + scenario).at("/clock");
         String first = advance("alice", scenario).at("/actionId").asText();
-        advance("alice", scenario);
+        JsonNode second = advance("alice", scenario).at("/scenario/clock");
         JsonNode now = advance("alice", scenario).at("/scenario/clock");
 
         Response dismissed = post("bruno", "/api/scenarios/" + scenario + "/disputes",
@@ -116,13 +116,21 @@ class ReplayAndUndoApiTest extends ApiTestSupport {
                 Map.of("upheld", true, "ruling", "the RPh was skipped", "rule", "A2.4",
                         "correction", "play the Rally Phase"));
         assertThat(upheld.status()).as(upheld.raw()).isEqualTo(200);
-        assertThat(upheld.at("/scenario/clock")).isEqualTo(start);
+        // the first advance is removed; the two later ones are replayed at their places
+        assertThat(upheld.at("/scenario/clock")).isEqualTo(second);
+        assertThat(upheld.at("/scenario/clock")).isNotEqualTo(start);
         assertThat(get("alice", "/api/scenarios/" + scenario + "/disputes").body().size()).isZero();
         assertThat(get("alice", "/api/scenarios/" + scenario + "/state").body())
                 .isEqualTo(get("alice", "/api/scenarios/" + scenario).body());
         // the rolled-back branch stays readable: the state after the third advance is still there
         Response events = get("alice", "/api/scenarios/" + scenario + "/events");
-        long upheldAt = events.body().size() - 1;
+        long upheldAt = -1;
+        for (int i = 0; i < events.body().size(); i++) {
+            if (events.body().get(i).get("type").asText().equals("DisputeUpheld")) {
+                upheldAt = i;
+            }
+        }
+        assertThat(events.body().size() - 1 - upheldAt).isEqualTo(2); // the two advances replayed
         assertThat(get("alice", "/api/scenarios/" + scenario + "/state?after=" + (upheldAt - 3)).at("/clock"))
                 .isEqualTo(now);
     }

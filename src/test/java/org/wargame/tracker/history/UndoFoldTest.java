@@ -83,20 +83,20 @@ class UndoFoldTest {
         Actor alice = new Actor("alice", false, List.of("british"));
         Actor bruno = new Actor("bruno", false, List.of("axis"));
 
-        List<ScenarioEvent> free = UndoPolicy.decide(state, command(alice, new HistoryCommand.Undo("r1", null, "oops")));
+        List<Object> free = UndoPolicy.decide(state, command(alice, new HistoryCommand.Undo("r1", null, "oops")));
         assertThat(free).singleElement().isInstanceOf(ActionUndone.class);
 
         state = play(state, 1, events); // a clock advance that rolled a die
-        List<ScenarioEvent> asked = UndoPolicy.decide(state, command(alice, new HistoryCommand.Undo("r2", null, "oops")));
+        List<Object> asked = UndoPolicy.decide(state, command(alice, new HistoryCommand.Undo("r2", null, "oops")));
         assertThat(asked).singleElement().isInstanceOf(UndoRequested.class);
         ScenarioState pending = state.evolve(asked.get(0));
         assertThat(game(pending)).isEqualTo(game(state)); // a request changes nothing
 
         assertThatThrownBy(() -> UndoPolicy.decide(pending, command(alice, new HistoryCommand.AcceptUndo("r2"))))
                 .isInstanceOf(NotYourSide.class);
-        List<ScenarioEvent> accepted = UndoPolicy.decide(pending, command(bruno, new HistoryCommand.AcceptUndo("r2")));
+        List<Object> accepted = UndoPolicy.decide(pending, command(bruno, new HistoryCommand.AcceptUndo("r2")));
         ScenarioState after = pending;
-        for (ScenarioEvent e : accepted) {
+        for (Object e : accepted) {
             after = after.evolve(e);
         }
         assertThat(after.clock()).isEqualTo(((ClockAdvanced) events.get(events.size() - 1)).from());
@@ -114,14 +114,21 @@ class UndoFoldTest {
         ScenarioState disputed = state.evolve(UndoPolicy.decide(state,
                 command(alice, new HistoryCommand.Dispute("d1", first, "too early"))).get(0));
         assertThatThrownBy(() -> UndoPolicy.decide(disputed, command(alice,
-                new HistoryCommand.Resolve("d1", true, "agreed", null, null)))).isInstanceOf(NotYourSide.class);
-        List<ScenarioEvent> ruling = UndoPolicy.decide(disputed, command(new Actor("referee", true, List.of()),
-                new HistoryCommand.Resolve("d1", true, "advanced too early", "A3.1", "replay the phase")));
-        ScenarioState upheld = disputed.evolve(ruling.get(0));
+                new HistoryCommand.Resolve("d1", true, "agreed", null, null, null)))).isInstanceOf(NotYourSide.class);
+        List<Object> ruling = UndoPolicy.decide(disputed, command(new Actor("referee", true, List.of()),
+                new HistoryCommand.Resolve("d1", true, "advanced too early", "A3.1", "replay the phase", null)));
+        ScenarioState rolledBack = disputed.evolve(ruling.get(0));
         ScenarioState original = ScenarioState.started((ScenarioStarted) events.get(0));
-        assertThat(game(upheld)).isEqualTo(game(original));
+        assertThat(game(rolledBack)).isEqualTo(game(original));
+        assertThat(rolledBack.ledger().checkpoints()).isEmpty();
+        // then the later advance is replayed at its place: the first one is removed, the second stands
+        ScenarioState upheld = disputed;
+        for (Object e : ruling) {
+            upheld = upheld.evolve(e);
+        }
+        assertThat(upheld.clock()).isEqualTo(((ClockAdvanced) events.get(1)).to());
         assertThat(upheld.ledger().disputes()).isEmpty();
-        assertThat(upheld.ledger().checkpoints()).isEmpty();
+        assertThat(ids(upheld)).containsExactly(((ClockAdvanced) events.get(2)).actionId());
     }
 
     private static HistoryCommand command(Actor actor, HistoryCommand.Request request) {
