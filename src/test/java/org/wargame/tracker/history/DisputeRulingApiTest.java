@@ -1,0 +1,66 @@
+package org.wargame.tracker.history;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.wargame.tracker.ApiTestSupport;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A dispute through HTTP: bruno's attack is recorded with a wrong result, the clock moves on, alice disputes it, the
+ * referee upholds it with a corrected request; the corrected attack takes its place, the later clock advances are
+ * replayed, and the first branch stays readable in the stream.
+ */
+class DisputeRulingApiTest extends ApiTestSupport {
+
+    @Test
+    void an_upheld_ruling_corrects_the_action_and_replays_what_came_after() {
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        String s = startPlan("alice", campaign, "ex-10-3");
+        advanceTo("bruno", s, 1, 1, "PFPh");
+        Response attack = action("bruno", s, Map.of("type", "fire", "firer", "it-squad-1", "target", "br-crew-1",
+                "fireType", "Prep Fire", "result", "1MC"));
+        assertThat(attack.status()).isEqualTo(200);
+        String attackId = attack.at("/actionId").asText();
+        advance("bruno", s);
+        Response later = advance("bruno", s);
+        assertThat(later.at("/scenario/clock/phase").asText()).isEqualTo("DFPh");
+
+        Response noReason = post("alice", "/api/scenarios/" + s + "/disputes", Map.of("actionId", attackId));
+        assertThat(noReason.status()).isEqualTo(400);
+        Response disputed = post("alice", "/api/scenarios/" + s + "/disputes", Map.of("actionId", attackId,
+                "reason", "long range: the attack was halved, the result is NMC"));
+        assertThat(disputed.status()).isEqualTo(201);
+        String disputeId = disputed.at("/id").asText();
+
+        Response byPlayer = post("bruno", "/api/scenarios/" + s + "/disputes/" + disputeId + "/resolve",
+                Map.of("upheld", true, "ruling", "mine"));
+        assertThat(byPlayer.status()).isEqualTo(403);
+        Response ruled = post("referee", "/api/scenarios/" + s + "/disputes/" + disputeId + "/resolve",
+                Map.of("upheld", true, "ruling", "halved FP at long range", "rule", "IFT",
+                        "corrected", Map.of("type", "fire", "firer", "it-squad-1", "target", "br-crew-1",
+                                "fireType", "Prep Fire", "result", "NMC")));
+        assertThat(ruled.status()).as(ruled.raw()).isEqualTo(200);
+        assertThat(ruled.at("/outcome").asText()).isEqualTo("upheld");
+        assertThat(ruled.at("/scenario/clock/phase").asText()).isEqualTo("DFPh"); // the advances were replayed
+
+        List<JsonNode> attacks = new ArrayList<>();
+        List<String> types = new ArrayList<>();
+        for (JsonNode e : get("alice", "/api/scenarios/" + s + "/events").body()) {
+            types.add(e.get("type").asText());
+            if (e.get("type").asText().equals("AttackMade")) {
+                attacks.add(e);
+            }
+        }
+        assertThat(attacks).hasSize(2); // the first branch is still in the record
+        assertThat(attacks.get(0).at("/payload/result").asText()).isEqualTo("1MC");
+        assertThat(attacks.get(1).at("/payload/result").asText()).isEqualTo("NMC");
+        assertThat(attacks.get(1).at("/metaData/replayedBy").asText()).isEqualTo(disputeId);
+        assertThat(types.indexOf("DisputeUpheld")).isLessThan(types.lastIndexOf("AttackMade"));
+        assertThat(get("referee", "/api/campaigns/" + campaign + "/verify").at("/ok").asBoolean()).isTrue();
+    }
+}
