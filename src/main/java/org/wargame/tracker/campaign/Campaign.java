@@ -66,9 +66,45 @@ public class Campaign {
             }
             ruleSet.validate(counter);
         }
-        apply(new CampaignCreated(command.campaignId(), command.name(), command.ruleSet(), command.sides(),
-                command.referee(), command.description(), command.plans() == null ? List.of() : command.plans()));
+        List<ScenarioPlan> plans = command.plans() == null ? List.of() : command.plans();
+        CampaignCreated created = new CampaignCreated(command.campaignId(), command.name(), command.ruleSet(),
+                command.sides(), command.referee(), command.description(), plans);
+        requirePlansSetUp(created, command.roster(), ruleSet);
+        apply(created);
         command.roster().forEach(counter -> apply(new CounterEnlisted(command.campaignId(), counter)));
+    }
+
+    /** Every plan of the file must set up under its rule set now, not fail later when a player starts it. */
+    private static void requirePlansSetUp(CampaignCreated created, List<CounterDefinition> roster,
+                                          org.wargame.tracker.rules.RuleSet<?, ?, ?> ruleSet) {
+        CampaignState state = CampaignState.created(created);
+        for (CounterDefinition counter : roster) {
+            state = state.evolve(new CounterEnlisted(created.campaignId(), counter));
+        }
+        Set<String> planIds = new HashSet<>();
+        for (ScenarioPlan plan : created.plans()) {
+            String where = "plans[" + plan.id() + "]: ";
+            if (plan.id() == null || !planIds.add(plan.id())) {
+                throw new IllegalArgumentException("plans: plan ids must be present and unique ('" + plan.id() + "')");
+            }
+            for (String side : plan.sideOrder()) {
+                if (state.side(side) == null) {
+                    throw new IllegalArgumentException(where + "sideOrder names unknown side '" + side + "'");
+                }
+            }
+            try {
+                List<CounterDefinition> counters = state.countersFor(plan.counters(), plan.extraCounters());
+                for (CounterDefinition counter : plan.extraCounters()) {
+                    ruleSet.validate(counter);
+                }
+                ruleSet.setUp(counters);
+            } catch (org.wargame.tracker.rules.RuleViolation e) {
+                throw new org.wargame.tracker.rules.RuleViolation(e.section(),
+                        where + e.getMessage().substring(e.section().length() + 2));
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException(where + e.getMessage());
+            }
+        }
     }
 
     @CommandHandler

@@ -68,6 +68,44 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
         return next.withScenarios(list);
     }
 
+    /**
+     * The counters of a scenario: each placed roster counter with its carried state and its set-up, and the
+     * scenario-only counters (taking their side's nationality when they name none). Refuses a counter that is not
+     * on the roster, struck off, or already in play.
+     */
+    public List<CounterDefinition> countersFor(List<ScenarioPlan.Placement> placements,
+                                               List<CounterDefinition> extraCounters) {
+        List<CounterDefinition> counters = new ArrayList<>();
+        for (ScenarioPlan.Placement placement : placements) {
+            RosterCounter rostered = roster.get(placement.id());
+            if (rostered == null) {
+                throw new IllegalArgumentException("counters: '" + placement.id() + "' is not on the roster");
+            }
+            if (rostered.eliminated()) {
+                throw new IllegalArgumentException("counters: '" + placement.id()
+                        + "' was eliminated in an earlier scenario");
+            }
+            if (rostered.inScenario() != null) {
+                throw new IllegalStateException("counters: '" + placement.id() + "' is already in play in scenario "
+                        + rostered.inScenario());
+            }
+            Map<String, Object> state = new LinkedHashMap<>(rostered.counter().state());
+            state.putAll(placement.state());
+            counters.add(rostered.counter().withState(state));
+        }
+        for (CounterDefinition c : extraCounters) {
+            if (roster.containsKey(c.id())) {
+                throw new IllegalArgumentException("extraCounters: '" + c.id() + "' is a roster counter; place it"
+                        + " under counters instead");
+            }
+            String nationality = c.nationality() != null ? c.nationality()
+                    : side(c.side()) == null ? null : side(c.side()).nationality();
+            counters.add(new CounterDefinition(c.id(), c.kind(), c.name() == null ? c.id() : c.name(), c.side(),
+                    nationality, c.data(), c.state()));
+        }
+        return counters;
+    }
+
     public ScenarioPlan plan(String planId) {
         return plans.stream().filter(p -> p.id().equals(planId)).findFirst().orElse(null);
     }

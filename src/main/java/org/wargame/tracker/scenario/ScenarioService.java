@@ -5,7 +5,6 @@ import org.springframework.stereotype.Service;
 import org.wargame.tracker.campaign.CampaignCommand.OpenScenario;
 import org.wargame.tracker.campaign.CampaignCommand.RecordScenarioOutcome;
 import org.wargame.tracker.campaign.CampaignState;
-import org.wargame.tracker.campaign.CampaignState.RosterCounter;
 import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.ScenarioPlan;
 import org.wargame.tracker.campaign.ScenarioPlan.Placement;
@@ -22,11 +21,9 @@ import org.wargame.tracker.scenario.ScenarioCommand.StartScenario;
 import org.wargame.tracker.scenario.ScenarioCommand.TakeAction;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -82,36 +79,8 @@ public class ScenarioService {
         List<CounterDefinition> extra = request.extraCounters() != null ? request.extraCounters()
                 : plan == null ? List.of() : plan.extraCounters();
 
-        List<CounterDefinition> counters = new ArrayList<>();
-        Set<String> rosterIds = new HashSet<>();
-        for (Placement placement : placements) {
-            RosterCounter rostered = campaign.roster().get(placement.id());
-            if (rostered == null) {
-                throw new IllegalArgumentException("counters: '" + placement.id() + "' is not on the roster");
-            }
-            if (rostered.eliminated()) {
-                throw new IllegalArgumentException("counters: '" + placement.id()
-                        + "' was eliminated in an earlier scenario");
-            }
-            if (rostered.inScenario() != null) {
-                throw new IllegalStateException("counters: '" + placement.id() + "' is already in play in scenario "
-                        + rostered.inScenario());
-            }
-            Map<String, Object> state = new LinkedHashMap<>(rostered.counter().state());
-            state.putAll(placement.state());
-            counters.add(rostered.counter().withState(state));
-            rosterIds.add(placement.id());
-        }
-        for (CounterDefinition c : extra) {
-            if (campaign.roster().containsKey(c.id())) {
-                throw new IllegalArgumentException("extraCounters: '" + c.id() + "' is a roster counter; place it"
-                        + " under counters instead");
-            }
-            String nationality = c.nationality() != null ? c.nationality()
-                    : campaign.side(c.side()) == null ? null : campaign.side(c.side()).nationality();
-            counters.add(new CounterDefinition(c.id(), c.kind(), c.name() == null ? c.id() : c.name(), c.side(),
-                    nationality, c.data(), c.state()));
-        }
+        List<CounterDefinition> counters = campaign.countersFor(placements, extra);
+        List<String> rosterIds = placements.stream().map(Placement::id).toList();
         String scenarioId = UUID.randomUUID().toString();
         String actionId = UUID.randomUUID().toString();
         int limit = turnLimit;
@@ -119,7 +88,7 @@ public class ScenarioService {
             String commitment = seeds.commit(scenarioId);
             commands.send(new StartScenario(scenarioId, campaignId, name, campaign.ruleSet(), limit, sides, counters,
                     commitment), actor.account(), actionId);
-            commands.send(new OpenScenario(campaignId, scenarioId, name, List.copyOf(rosterIds)), actor.account(),
+            commands.send(new OpenScenario(campaignId, scenarioId, name, rosterIds), actor.account(),
                     actionId);
             return scenarioId;
         });

@@ -55,6 +55,29 @@ class CampaignAggregateTest {
     }
 
     @Test
+    void a_plan_that_does_not_set_up_is_refused_with_the_file() {
+        CounterDefinition gun = new CounterDefinition("gun", "gun", "81mm MTR", "british", "British",
+                Map.of("caliber", 81, "gunType", "MTR", "manhandling", 11, "dismantlable", true), Map.of());
+        ScenarioPlan notDm = new ScenarioPlan("p1", "Plan", 3, List.of("british", "axis"), List.of(
+                new ScenarioPlan.Placement("gun", Map.of("hex", "A1", "loadedOn", "mule")),
+                new ScenarioPlan.Placement("mule", Map.of("hex", "A1"))), List.of());
+        fixture.givenNoPriorActivity()
+                .when(new CreateCampaign("c1", "Alamein", "asl", SIDES, "referee", null, List.of(gun, MULE),
+                        List.of(notDm)))
+                .expectException(org.wargame.tracker.rules.RuleViolation.class)
+                .expectExceptionMessage("10.2: plans[p1]: gun must be dm to be Animal-Packed")
+                .expectNoEvents();
+        ScenarioPlan unknown = new ScenarioPlan("p2", "Plan", 3, List.of("british"), List.of(
+                new ScenarioPlan.Placement("nobody", Map.of())), List.of());
+        fixture.givenNoPriorActivity()
+                .when(new CreateCampaign("c1", "Alamein", "asl", SIDES, "referee", null, List.of(MULE),
+                        List.of(unknown)))
+                .expectException(IllegalArgumentException.class)
+                .expectExceptionMessage("plans[p2]: counters: 'nobody' is not on the roster")
+                .expectNoEvents();
+    }
+
+    @Test
     void a_counter_plays_in_one_scenario_at_a_time() {
         fixture.given(created(), new CounterEnlisted("c1", CREW), new ScenarioOpened("c1", "s1", "one", List.of("crew")))
                 .when(new OpenScenario("c1", "s2", "two", List.of("crew")))
