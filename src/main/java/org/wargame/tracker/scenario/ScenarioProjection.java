@@ -4,6 +4,7 @@ import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.messaging.annotation.SourceId;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.history.StoredJson;
@@ -12,7 +13,9 @@ import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -23,6 +26,8 @@ import java.util.Map;
 @Component
 @ProcessingGroup("projections")
 public class ScenarioProjection {
+
+    private static final String PENDING = ScenarioProjection.class.getName() + ".pending";
 
     private final JdbcTemplate jdbc;
     private final Map<String, ScenarioState> latest = Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f,
@@ -59,28 +64,58 @@ public class ScenarioProjection {
     }
 
     private void update(String scenarioId, Object event) {
-        ScenarioState current = latest.get(scenarioId);
-        if (current == null) {
-            current = stored(scenarioId);
+        if (!CurrentUnitOfWork.isStarted()) { // a rebuild calls the handlers directly: write each event at once
+            ScenarioState current = latest.containsKey(scenarioId) ? latest.get(scenarioId) : stored(scenarioId);
+            save(scenarioId, new Pending(current.events(), new ArrayList<>(List.of(event)), current.evolve(event)));
+            return;
         }
-        ScenarioState next = current.evolve(event);
-        // optimistic: the row must still hold the state we evolved; otherwise read it again
+        UnitOfWork<?> unitOfWork = CurrentUnitOfWork.get();
+        Map<String, Pending> pending = unitOfWork.getOrComputeResource(PENDING, key -> {
+            Map<String, Pending> byScenario = new LinkedHashMap<>();
+            unitOfWork.onPrepareCommit(u -> byScenario.forEach(this::save));
+            unitOfWork.root().onRollback(u -> byScenario.keySet().forEach(latest::remove));
+            return byScenario;
+        });
+        Pending before = pending.get(scenarioId);
+        if (before == null) {
+            ScenarioState current = latest.containsKey(scenarioId) ? latest.get(scenarioId) : stored(scenarioId);
+            before = new Pending(current.events(), new ArrayList<>(), current);
+        }
+        before.events().add(event);
+        Pending after = new Pending(before.rowEvents(), before.events(), before.state().evolve(event));
+        pending.put(scenarioId, after);
+        latest.put(scenarioId, after.state());
+    }
+
+    /**
+     * The events of one unit of work for one scenario: the row is written once, when the unit of work commits (an
+     * action's many events would otherwise each write the whole state, undo ledger and all).
+     */
+    private record Pending(long rowEvents, List<Object> events, ScenarioState state) {
+    }
+
+    private void save(String scenarioId, Pending pending) {
+        ScenarioState next = pending.state();
+        // optimistic: the row must still hold the state these events were applied to; otherwise read it again
         int rows = jdbc.update("update scenario_view set state_json = ?, concluded = ?, event_count = ? "
                         + "where scenario_id = ? and event_count = ?", write(next), next.concluded(), next.events(),
-                scenarioId, current.events());
+                scenarioId, pending.rowEvents());
         if (rows == 0) {
-            next = stored(scenarioId).evolve(event);
+            next = stored(scenarioId);
+            for (Object event : pending.events()) {
+                next = next.evolve(event);
+            }
             jdbc.update("update scenario_view set state_json = ?, concluded = ?, event_count = ? where scenario_id = ?",
                     write(next), next.concluded(), next.events(), scenarioId);
         }
-        remember(scenarioId, next);
+        latest.put(scenarioId, next);
     }
 
     /** Keeps the latest state in memory so an action costs no read; forgotten when its transaction rolls back. */
     private void remember(String scenarioId, ScenarioState state) {
         latest.put(scenarioId, state);
         if (CurrentUnitOfWork.isStarted()) {
-            CurrentUnitOfWork.get().onRollback(u -> latest.remove(scenarioId));
+            CurrentUnitOfWork.get().root().onRollback(u -> latest.remove(scenarioId));
         }
     }
 
