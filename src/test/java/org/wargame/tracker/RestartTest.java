@@ -5,7 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.wargame.tracker.campaign.CampaignViews;
-import org.wargame.tracker.scenario.Actor;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.scenario.ScenarioService;
 import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.scenario.ScenarioViews;

@@ -98,8 +98,8 @@ public class Campaign {
                     ruleSet.validate(counter);
                 }
                 ruleSet.setUp(counters);
-            } catch (org.wargame.tracker.rules.RuleViolation e) {
-                throw new org.wargame.tracker.rules.RuleViolation(e.section(),
+            } catch (org.wargame.tracker.refusal.RuleViolation e) {
+                throw new org.wargame.tracker.refusal.RuleViolation(e.section(),
                         where + e.getMessage().substring(e.section().length() + 2));
             } catch (RuntimeException e) {
                 throw new IllegalArgumentException(where + e.getMessage());

@@ -11,7 +11,7 @@ public sealed interface CampaignEvent {
 
     String campaignId();
 
-    /** Revision 1 added {@code plans}; {@link org.wargame.tracker.history.CampaignCreatedUpcaster} reads older ones. */
+    /** Revision 1 added {@code plans}; {@link org.wargame.tracker.store.CampaignCreatedUpcaster} reads older ones. */
     @Revision("1")
     record CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                            String description, List<ScenarioPlan> plans) implements CampaignEvent {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.campaign.CampaignCommand.CreateCampaign;
-import org.wargame.tracker.history.Commands;
+import org.wargame.tracker.store.Commands;
 import org.wargame.tracker.rules.CounterDefinition;
 
 import java.io.IOException;

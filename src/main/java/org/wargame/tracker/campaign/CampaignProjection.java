@@ -6,7 +6,7 @@ import org.axonframework.eventhandling.EventHandler;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.campaign.CampaignEvent.CampaignCreated;
-import org.wargame.tracker.history.StoredJson;
+import org.wargame.tracker.store.StoredJson;
 
 /** The read model of campaigns (state as JSON) and of who plays which side (for visibility and permissions). */
 @Component

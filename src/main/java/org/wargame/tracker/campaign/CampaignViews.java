@@ -2,7 +2,7 @@ package org.wargame.tracker.campaign;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
-import org.wargame.tracker.web.NotFound;
+import org.wargame.tracker.refusal.NotFound;
 
 import java.util.List;
 

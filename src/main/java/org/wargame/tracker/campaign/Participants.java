@@ -2,7 +2,7 @@ package org.wargame.tracker.campaign;
 
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Component;
-import org.wargame.tracker.scenario.Actor;
+import org.wargame.tracker.account.Actor;
 
 import java.util.List;
 
@@ -26,7 +26,7 @@ public class Participants {
     /** The actor for {@code campaignId}; refuses an unknown campaign and an account that plays no side of it. */
     public Actor actor(Authentication auth, String campaignId) {
         if (!views.exists(campaignId)) {
-            throw new org.wargame.tracker.web.NotFound("campaign '" + campaignId + "' does not exist");
+            throw new org.wargame.tracker.refusal.NotFound("campaign '" + campaignId + "' does not exist");
         }
         return actorIn(auth, campaignId);
     }

@@ -1,5 +1,8 @@
 package org.wargame.tracker.history;
 
+import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.StoredJson;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.wargame.tracker.rules.DiceRoll;

@@ -1,5 +1,7 @@
 package org.wargame.tracker.history;
 
+import org.wargame.tracker.store.ActionMetaData;
+
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.wargame.tracker.rules.DiceKind;
 import org.wargame.tracker.rules.DiceRoll;

@@ -1,5 +1,9 @@
 package org.wargame.tracker.history;
 
+import org.wargame.tracker.store.ChainHash;
+import org.wargame.tracker.store.StoredEvent;
+import org.wargame.tracker.store.StoredJson;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,5 +1,8 @@
 package org.wargame.tracker.history;
 
+import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.EventHistory;
+
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.rules.CounterView;
@@ -7,7 +10,7 @@ import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
 import org.wargame.tracker.scenario.ScenarioState;
-import org.wargame.tracker.web.NotFound;
+import org.wargame.tracker.refusal.NotFound;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

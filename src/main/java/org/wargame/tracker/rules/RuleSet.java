@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules;
 
+import org.wargame.tracker.refusal.RuleViolation;
+
 import java.util.List;
 import java.util.Set;
 

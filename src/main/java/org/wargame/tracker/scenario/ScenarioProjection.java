@@ -7,7 +7,7 @@ import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
-import org.wargame.tracker.history.StoredJson;
+import org.wargame.tracker.store.StoredJson;
 import org.wargame.tracker.rules.RuleEvent;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
 

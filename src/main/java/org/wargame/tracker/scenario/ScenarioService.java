@@ -1,5 +1,7 @@
 package org.wargame.tracker.scenario;
 
+import org.wargame.tracker.account.Actor;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.stereotype.Service;
 import org.wargame.tracker.campaign.CampaignCommand.OpenScenario;
@@ -9,8 +11,8 @@ import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.ScenarioPlan;
 import org.wargame.tracker.campaign.ScenarioPlan.Placement;
 import org.wargame.tracker.campaign.Side;
-import org.wargame.tracker.history.Commands;
-import org.wargame.tracker.history.StoredJson;
+import org.wargame.tracker.store.Commands;
+import org.wargame.tracker.store.StoredJson;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.RuleAction;
 import org.wargame.tracker.rules.RuleSet;

@@ -1,7 +1,7 @@
 package org.wargame.tracker.scenario;
 
 import org.wargame.tracker.campaign.Side;
-import org.wargame.tracker.history.UndoLedger;
+import org.wargame.tracker.scenario.UndoLedger;
 import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;

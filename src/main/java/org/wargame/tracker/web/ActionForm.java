@@ -1,7 +1,7 @@
 package org.wargame.tracker.web;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import org.wargame.tracker.history.StoredJson;
+import org.wargame.tracker.store.StoredJson;
 import org.wargame.tracker.rules.DiceKind;
 
 import java.util.ArrayList;

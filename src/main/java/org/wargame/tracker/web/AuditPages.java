@@ -12,7 +12,7 @@ import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.history.ActionAudit;
 import org.wargame.tracker.history.ActionAudit.AuditedAction;
-import org.wargame.tracker.history.RecordedEvent;
+import org.wargame.tracker.store.RecordedEvent;
 import org.wargame.tracker.history.ScenarioReplay;
 import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.rules.DiceRoll;

@@ -9,15 +9,15 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import jakarta.servlet.http.HttpServletResponse;
-import org.wargame.tracker.campaign.CampaignController;
+import org.wargame.tracker.web.CampaignController;
 import org.wargame.tracker.campaign.CampaignState;
 import org.wargame.tracker.campaign.CampaignState.RosterCounter;
 import org.wargame.tracker.campaign.CampaignState.ScenarioEntry;
 import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.campaign.Side;
-import org.wargame.tracker.history.RecordedEvent;
-import org.wargame.tracker.scenario.Actor;
+import org.wargame.tracker.store.RecordedEvent;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.scenario.ScenarioService;
 import org.wargame.tracker.scenario.StartScenarioRequest;
 

@@ -1,7 +1,7 @@
 package org.wargame.tracker.web;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.wargame.tracker.history.RecordedEvent;
+import org.wargame.tracker.store.RecordedEvent;
 
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -1,5 +1,7 @@
 package org.wargame.tracker.web;
 
+import org.wargame.tracker.refusal.NotFound;
+
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -7,7 +9,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
-import org.wargame.tracker.scenario.Actor.NotYourSide;
+import org.wargame.tracker.refusal.NotYourSide;
 
 /**
  * Errors of the pages as a page in plain words (the API's {@link ProblemResponses} answers JSON problems and would

@@ -8,21 +8,63 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
-import org.wargame.tracker.rules.RuleViolation;
-import org.wargame.tracker.scenario.Actor.NotYourSide;
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.NotFound;
+import org.wargame.tracker.refusal.NotYourSide;
+import org.wargame.tracker.refusal.Refusal;
+import org.wargame.tracker.refusal.RuleViolation;
 
 /**
- * Every refusal of the API as an RFC 9457 problem: the detail names the field that was wrong or the rule that
- * refused ({@code section} is set for rule refusals). A refused request has changed nothing.
+ * Every refusal of the API as an RFC 9457 problem, decided here and nowhere else from the refusal's type: a rule's
+ * refusal (422, with its {@code section}), a field's (400, with its {@code field}), not your side (403), not found
+ * (404), a conflict with the current state (409). A refused request has changed nothing.
  */
 @RestControllerAdvice(basePackages = "org.wargame.tracker")
 public class ProblemResponses {
 
-    @ExceptionHandler(RuleViolation.class)
-    ProblemDetail rule(RuleViolation e) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.UNPROCESSABLE_ENTITY, e.getMessage());
-        problem.setTitle("Refused by rule " + e.section());
-        problem.setProperty("section", e.section());
+    /** The status and title of each kind of refusal. */
+    public static HttpStatus status(Refusal refusal) {
+        if (refusal instanceof RuleViolation) {
+            return HttpStatus.UNPROCESSABLE_ENTITY;
+        }
+        if (refusal instanceof FieldRefused) {
+            return HttpStatus.BAD_REQUEST;
+        }
+        if (refusal instanceof NotYourSide) {
+            return HttpStatus.FORBIDDEN;
+        }
+        if (refusal instanceof NotFound) {
+            return HttpStatus.NOT_FOUND;
+        }
+        return HttpStatus.CONFLICT; // Conflict: the family is sealed, nothing else reaches here
+    }
+
+    private static String title(Refusal refusal) {
+        if (refusal instanceof RuleViolation v) {
+            return "Refused by rule " + v.section();
+        }
+        if (refusal instanceof FieldRefused) {
+            return "Invalid input";
+        }
+        if (refusal instanceof NotYourSide) {
+            return "Forbidden";
+        }
+        if (refusal instanceof NotFound) {
+            return "Not found";
+        }
+        return "Not possible now";
+    }
+
+    @ExceptionHandler(Refusal.class)
+    ProblemDetail refused(Refusal refusal) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status(refusal), refusal.getMessage());
+        problem.setTitle(title(refusal));
+        if (refusal instanceof RuleViolation v) {
+            problem.setProperty("section", v.section());
+        }
+        if (refusal.field() != null) {
+            problem.setProperty("field", refusal.field());
+        }
         return problem;
     }
 
@@ -36,12 +78,12 @@ public class ProblemResponses {
         return problem(HttpStatus.CONFLICT, "Not possible now", e.getMessage());
     }
 
-    @ExceptionHandler({NotYourSide.class, AccessDeniedException.class})
+    @ExceptionHandler(AccessDeniedException.class)
     ProblemDetail forbidden(RuntimeException e) {
         return problem(HttpStatus.FORBIDDEN, "Forbidden", e.getMessage());
     }
 
-    @ExceptionHandler({NotFound.class, AggregateNotFoundException.class})
+    @ExceptionHandler(AggregateNotFoundException.class)
     ProblemDetail notFound(RuntimeException e) {
         return problem(HttpStatus.NOT_FOUND, "Not found", e.getMessage());
     }
@@ -55,8 +97,8 @@ public class ProblemResponses {
     @ExceptionHandler(CommandExecutionException.class)
     ProblemDetail command(CommandExecutionException e) {
         Throwable cause = e.getCause();
-        if (cause instanceof RuleViolation v) {
-            return rule(v);
+        if (cause instanceof Refusal r) {
+            return refused(r);
         }
         if (cause instanceof IllegalArgumentException a) {
             return badInput(a);
@@ -64,10 +106,8 @@ public class ProblemResponses {
         if (cause instanceof IllegalStateException s) {
             return conflict(s);
         }
-        if (cause instanceof NotYourSide n) {
-            return forbidden(n);
-        }
-        return problem(HttpStatus.INTERNAL_SERVER_ERROR, "Command failed", e.getMessage());
+        return problem(HttpStatus.INTERNAL_SERVER_ERROR, "Command failed", "the tracker failed to carry out the "
+                + "request; nothing was stored");
     }
 
     private static ProblemDetail problem(HttpStatus status, String title, String detail) {

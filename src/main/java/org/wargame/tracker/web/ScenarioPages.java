@@ -1,5 +1,8 @@
 package org.wargame.tracker.web;
 
+
+import org.wargame.tracker.refusal.NotFound;
+
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.Authentication;
@@ -11,14 +14,14 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.Participants;
-import org.wargame.tracker.history.EventHistory;
-import org.wargame.tracker.history.UndoLedger;
-import org.wargame.tracker.history.UndoPolicy;
+import org.wargame.tracker.store.EventHistory;
+import org.wargame.tracker.scenario.UndoLedger;
+import org.wargame.tracker.scenario.UndoPolicy;
 import org.wargame.tracker.rules.ActionOption;
 import org.wargame.tracker.rules.CounterView;
-import org.wargame.tracker.rules.RuleViolation;
-import org.wargame.tracker.scenario.Actor;
-import org.wargame.tracker.scenario.Actor.NotYourSide;
+import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.account.Actor;
+import org.wargame.tracker.refusal.NotYourSide;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionDisputed;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
 import org.wargame.tracker.scenario.ScenarioService;
@@ -239,7 +242,7 @@ public class ScenarioPages {
                     .map(EventLine::of).toList());
             model.asMap().remove("posted"); // a done action leaves its form empty again
             fill(model, result.state(), actor);
-        } catch (RuleViolation | IllegalArgumentException | IllegalStateException | NotYourSide | NotFound e) {
+        } catch (org.wargame.tracker.refusal.Refusal | IllegalArgumentException | IllegalStateException e) {
             response.setStatus(HttpStatus.UNPROCESSABLE_ENTITY.value());
             model.addAttribute("refusal", refusal(key, e));
             fill(model, scenarios.state(scenarioId), actor);
@@ -247,11 +250,11 @@ public class ScenarioPages {
         return "scenario";
     }
 
-    /** A message "field: ..." goes next to that field; a rule's "10.11: ..." goes with the whole action. */
+    /** A refusal about a field goes next to that field (the refusal names it); any other with the whole action. */
     static Refusal refusal(String key, RuntimeException e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        if (e instanceof RuleViolation || e instanceof NotYourSide) {
-            return new Refusal(key, null, message);
+        String message = e.getMessage() == null ? "refused" : e.getMessage();
+        if (e instanceof org.wargame.tracker.refusal.Refusal typed) {
+            return new Refusal(key, typed.field(), message);
         }
         int colon = message.indexOf(':');
         String field = colon > 0 ? message.substring(0, colon).trim() : null;

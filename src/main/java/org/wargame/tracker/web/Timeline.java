@@ -1,9 +1,11 @@
 package org.wargame.tracker.web;
 
+import org.wargame.tracker.refusal.NotFound;
+
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.springframework.stereotype.Component;
-import org.wargame.tracker.history.ActionMetaData;
-import org.wargame.tracker.history.EventHistory;
+import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.EventHistory;
 import org.wargame.tracker.history.ScenarioReplay;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;

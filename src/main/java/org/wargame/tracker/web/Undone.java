@@ -1,8 +1,8 @@
 package org.wargame.tracker.web;
 
 import org.axonframework.eventhandling.DomainEventMessage;
-import org.wargame.tracker.history.ActionMetaData;
-import org.wargame.tracker.history.UndoLedger;
+import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.scenario.UndoLedger;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionUndone;
 import org.wargame.tracker.scenario.ScenarioEvent.DisputeUpheld;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;

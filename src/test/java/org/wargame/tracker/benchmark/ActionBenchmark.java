@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.wargame.tracker.ApiTestSupport;
 import org.wargame.tracker.campaign.ScenarioPlan.Placement;
-import org.wargame.tracker.scenario.Actor;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.scenario.ScenarioService;
 import org.wargame.tracker.scenario.StartScenarioRequest;
 

@@ -64,7 +64,7 @@ class CampaignAggregateTest {
         fixture.givenNoPriorActivity()
                 .when(new CreateCampaign("c1", "Alamein", "asl", SIDES, "referee", null, List.of(gun, MULE),
                         List.of(notDm)))
-                .expectException(org.wargame.tracker.rules.RuleViolation.class)
+                .expectException(org.wargame.tracker.refusal.RuleViolation.class)
                 .expectExceptionMessage("10.2: plans[p1]: gun must be dm to be Animal-Packed")
                 .expectNoEvents();
         ScenarioPlan unknown = new ScenarioPlan("p2", "Plan", 3, List.of("british"), List.of(

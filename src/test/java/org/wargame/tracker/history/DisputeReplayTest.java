@@ -1,5 +1,10 @@
 package org.wargame.tracker.history;
 
+import org.wargame.tracker.scenario.HistoryCommand;
+import org.wargame.tracker.store.StoredJson;
+import org.wargame.tracker.scenario.UndoLedger;
+import org.wargame.tracker.scenario.UndoPolicy;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.wargame.tracker.campaign.Side;
@@ -9,7 +14,7 @@ import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.RuleAction;
 import org.wargame.tracker.rules.RuleEvent;
 import org.wargame.tracker.scenario.ActionDice;
-import org.wargame.tracker.scenario.Actor;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.scenario.EnteredRoll;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionDropped;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;

@@ -1,5 +1,10 @@
 package org.wargame.tracker.history;
 
+import org.wargame.tracker.scenario.HistoryCommand;
+import org.wargame.tracker.store.StoredJson;
+import org.wargame.tracker.scenario.UndoLedger;
+import org.wargame.tracker.scenario.UndoPolicy;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -11,8 +16,8 @@ import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.RuleSets;
-import org.wargame.tracker.scenario.Actor;
-import org.wargame.tracker.scenario.Actor.NotYourSide;
+import org.wargame.tracker.account.Actor;
+import org.wargame.tracker.refusal.NotYourSide;
 import org.wargame.tracker.scenario.ScenarioEvent;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionUndone;

@@ -51,7 +51,7 @@ class ActionFormTest {
     void aRefusalGoesNextToTheFieldItNamesOrWithTheWholeAction() {
         assertThat(ScenarioPages.refusal("k", new IllegalArgumentException("to: no hex Z9")).field())
                 .isEqualTo("to");
-        assertThat(ScenarioPages.refusal("k", new org.wargame.tracker.rules.RuleViolation("10.11", "no")).field())
+        assertThat(ScenarioPages.refusal("k", new org.wargame.tracker.refusal.RuleViolation("10.11", "no")).field())
                 .isNull();
         assertThat(ScenarioPages.refusal("k", new IllegalStateException("10.3: not now")).field()).isNull();
     }

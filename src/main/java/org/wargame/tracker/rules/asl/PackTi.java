@@ -1,7 +1,7 @@
 package org.wargame.tracker.rules.asl;
 
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.rules.RuleViolation;
+import org.wargame.tracker.refusal.RuleViolation;
 
 /** 10.11 PACK-TI: who may become Pack-TI, and when. */
 public final class PackTi {

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import static org.wargame.tracker.rules.RuleViolation.require;
+import static org.wargame.tracker.refusal.RuleViolation.require;
 
 /**
  * 12.3 Support Weapon Usage: one support weapon fired per unit per turn, AP or AT declared, and the attack's APFP by

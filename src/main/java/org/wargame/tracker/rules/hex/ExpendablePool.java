@@ -1,6 +1,6 @@
 package org.wargame.tracker.rules.hex;
 
-import org.wargame.tracker.rules.RuleViolation;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.hex.HexEvent.ExpendableSpent;
 
 import java.util.List;

@@ -4,7 +4,7 @@ import org.wargame.tracker.rules.GameClock;
 
 import java.util.List;
 
-import static org.wargame.tracker.rules.RuleViolation.require;
+import static org.wargame.tracker.refusal.RuleViolation.require;
 
 /**
  * 12.52 Grenades outside a fire attack (in a fire attack see {@link AttackFirepower}): by a defending unit in a close

@@ -13,7 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import static org.wargame.tracker.rules.RuleViolation.require;
+import static org.wargame.tracker.refusal.RuleViolation.require;
 
 /**
  * 12.6 Mortars: 12.61 firing restrictions (no fire group with infantry, no inherent firepower, one barrage per hex and

@@ -5,7 +5,7 @@ import org.wargame.tracker.rules.hex.HexEvent.ExpendableSpent;
 
 import java.util.List;
 
-import static org.wargame.tracker.rules.RuleViolation.require;
+import static org.wargame.tracker.refusal.RuleViolation.require;
 
 /**
  * 12.51 Panzerfausts and Anti-Tank Grenades: an AT attack only, on an AFV, vehicle or Gun in an adjacent hex, never

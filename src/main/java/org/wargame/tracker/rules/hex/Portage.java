@@ -1,7 +1,7 @@
 package org.wargame.tracker.rules.hex;
 
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.rules.RuleViolation;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.hex.HexEvent.UnitMoved;
 import org.wargame.tracker.rules.hex.SupportWeapon.WeaponType;
 
@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import static org.wargame.tracker.rules.RuleViolation.require;
+import static org.wargame.tracker.refusal.RuleViolation.require;
 
 /** 12.2 Portage: who carries which support weapon, and what carrying it costs in Movement Points. */
 final class Portage {

@@ -4,7 +4,7 @@ import org.wargame.tracker.rules.GameClock;
 
 import java.util.List;
 
-import static org.wargame.tracker.rules.RuleViolation.require;
+import static org.wargame.tracker.refusal.RuleViolation.require;
 
 /**
  * 12.53 Satchel Charges outside a fire attack (in a fire attack see {@link AttackFirepower}): in a close assault, by

@@ -9,7 +9,7 @@ import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.Phase;
 import org.wargame.tracker.rules.PhaseSequence;
 import org.wargame.tracker.rules.RuleSet;
-import org.wargame.tracker.rules.RuleViolation;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.hex.HexEvent.AttackFired;
 import org.wargame.tracker.rules.hex.HexEvent.ExpendableSpent;
 import org.wargame.tracker.rules.hex.HexEvent.GameTurnBegan;

@@ -5,7 +5,7 @@ import org.wargame.tracker.rules.hex.HexEvent.WeaponTransferred;
 
 import java.util.List;
 
-import static org.wargame.tracker.rules.RuleViolation.require;
+import static org.wargame.tracker.refusal.RuleViolation.require;
 
 /**
  * 12.4 Exchange or Transfer: infantry units in the same hex hand support weapons to one another in the owning

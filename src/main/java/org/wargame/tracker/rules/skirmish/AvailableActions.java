@@ -3,7 +3,7 @@ package org.wargame.tracker.rules.skirmish;
 import org.wargame.tracker.rules.ActionOption;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.rules.RuleViolation;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.ArtilleryHit;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DestroyAnimal;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.IndirectMgFire;

@@ -1,6 +1,6 @@
 package org.wargame.tracker.rules.skirmish;
 
-import org.wargame.tracker.rules.RuleViolation;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.skirmish.TemplatesByCrew.Templates;
 
 import java.util.ArrayList;

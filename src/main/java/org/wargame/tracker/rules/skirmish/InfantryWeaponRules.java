@@ -11,7 +11,7 @@ import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.Phase;
 import org.wargame.tracker.rules.PhaseSequence;
 import org.wargame.tracker.rules.RuleSet;
-import org.wargame.tracker.rules.RuleViolation;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.ArtilleryHit;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DesignateTargets;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DestroyAnimal;

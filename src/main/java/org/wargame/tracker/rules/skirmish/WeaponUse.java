@@ -1,7 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.rules.RuleViolation;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DesignateTargets.Target;
 import org.wargame.tracker.rules.skirmish.SkirmishState.Designation;
 import org.wargame.tracker.rules.skirmish.SkirmishState.DesignationStatus;

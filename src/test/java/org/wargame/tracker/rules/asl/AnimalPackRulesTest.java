@@ -5,7 +5,7 @@ import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.rules.RuleViolation;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.asl.AnimalPackAction.BecomePackTi;
 import org.wargame.tracker.rules.asl.AnimalPackAction.Fire;
 import org.wargame.tracker.rules.asl.AnimalPackAction.Move;

@@ -1,12 +1,14 @@
 package org.wargame.tracker.rules.asl;
 
+import org.wargame.tracker.refusal.NotYourSide;
+
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.rules.RuleViolation;
-import org.wargame.tracker.scenario.Actor;
+import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.scenario.DiceSeeds;
 import org.wargame.tracker.scenario.FixedDiceSeeds;
 import org.wargame.tracker.scenario.Scenario;
@@ -80,7 +82,7 @@ class ScenarioAggregateAslTest {
         fixture.given(started())
                 .when(new TakeAction("s1", "a1", BRUNO, "become-pack-ti", new AnimalPackAction.BecomePackTi("crew"),
                         Map.of(), List.of()))
-                .expectException(Actor.NotYourSide.class)
+                .expectException(NotYourSide.class)
                 .expectNoEvents();
     }
 

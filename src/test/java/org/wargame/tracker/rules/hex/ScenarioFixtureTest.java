@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.hex;
 
+import org.wargame.tracker.refusal.NotYourSide;
+
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.axonframework.test.aggregate.FixtureConfiguration;
 import org.junit.jupiter.api.BeforeEach;
@@ -8,7 +10,7 @@ import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.rules.RuleViolation;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.hex.HexAction.Fire;
 import org.wargame.tracker.rules.hex.HexAction.MortarSmoke;
 import org.wargame.tracker.rules.hex.HexAction.TransferWeapon;
@@ -17,7 +19,7 @@ import org.wargame.tracker.rules.hex.HexEvent.AttackFired;
 import org.wargame.tracker.rules.hex.HexEvent.ExpendableSpent;
 import org.wargame.tracker.rules.hex.HexEvent.SmokeLaid;
 import org.wargame.tracker.rules.hex.HexEvent.WeaponTransferred;
-import org.wargame.tracker.scenario.Actor;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.scenario.DiceSeeds;
 import org.wargame.tracker.scenario.EnteredRoll;
 import org.wargame.tracker.scenario.FixedDiceSeeds;
@@ -91,7 +93,7 @@ class ScenarioFixtureTest {
     void only_the_acting_sides_players_act() {
         fixture.given(started(Battlefield.GERMAN_CP))
                 .when(take(SAM, "transfer-weapon", new TransferWeapon("ger-hmg-1", "ger-sq-2"), List.of()))
-                .expectException(Actor.NotYourSide.class)
+                .expectException(NotYourSide.class)
                 .expectNoEvents();
     }
 
@@ -167,10 +169,10 @@ class ScenarioFixtureTest {
     void the_acting_side_of_a_mortar_is_its_carriers() {
         fixture.given(started(Battlefield.GERMAN_FP))
                 .when(take(SAM, "mortar-smoke", new MortarSmoke("ger-mtr-1", "D5", 4, true, null), List.of()))
-                .expectException(Actor.NotYourSide.class);
+                .expectException(NotYourSide.class);
         fixture.given(started(Battlefield.GERMAN_FP))
                 .when(take(SAM, "use-panzerfaust", new UsePanzerfaust("ger-sq-2", "us-tank-1", 1), List.of()))
-                .expectException(Actor.NotYourSide.class);
+                .expectException(NotYourSide.class);
         assertThat(new SupportWeaponRules().id()).isEqualTo("hex");
     }
 }

@@ -1,7 +1,7 @@
 package org.wargame.tracker.rules.hex;
 
 import org.junit.jupiter.api.Test;
-import org.wargame.tracker.rules.RuleViolation;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.hex.HexAction.MortarSmoke;
 import org.wargame.tracker.rules.hex.HexEvent.SmokeLaid;
 

@@ -2,7 +2,7 @@ package org.wargame.tracker.rules.hex;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
-import org.wargame.tracker.history.StoredJson;
+import org.wargame.tracker.store.StoredJson;
 import org.wargame.tracker.rules.RuleState;
 import org.wargame.tracker.rules.hex.HexAction.Fire;
 import org.wargame.tracker.rules.hex.HexAction.MortarFire;

@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.NotYourSide;
+
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,7 +19,7 @@ import org.wargame.tracker.rules.skirmish.SkirmishEvent.WeaponDestroyed;
 import org.wargame.tracker.rules.skirmish.SkirmishEvent.WoundRecorded;
 import org.wargame.tracker.rules.skirmish.SkirmishState.Designation;
 import org.wargame.tracker.rules.skirmish.SkirmishState.DesignationStatus;
-import org.wargame.tracker.scenario.Actor;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.scenario.DiceSeeds;
 import org.wargame.tracker.scenario.EnteredRoll;
 import org.wargame.tracker.scenario.FixedDiceSeeds;
@@ -75,7 +77,7 @@ class ScenarioFixtureTest {
         fixture.given(started())
                 .when(new TakeAction(ID, "a1", GERD, "designate-targets", new DesignateTargets("german", List.of()),
                         Map.of(), List.of()))
-                .expectException(org.wargame.tracker.rules.RuleViolation.class)
+                .expectException(org.wargame.tracker.refusal.RuleViolation.class)
                 .expectExceptionMessage("VI. Infantry Weapons Fire: the side that moves first (german) designates "
                         + "fire second; waiting for us");
     }
@@ -112,6 +114,6 @@ class ScenarioFixtureTest {
                         new TargetsDesignated("german", 1, List.of(RIFLE_AT_GUNNER)))
                 .when(new TakeAction(ID, "a3", SAM, "fire", new Fire("T1.1-2", 80, "standing in the open", null,
                         null, null, null), Map.of(), List.of()))
-                .expectException(Actor.NotYourSide.class);
+                .expectException(NotYourSide.class);
     }
 }

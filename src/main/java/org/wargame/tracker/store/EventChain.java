@@ -1,0 +1,78 @@
+package org.wargame.tracker.store;
+
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes the hash chain: for every stored event, in the transaction that stores it, the hash of its row as stored
+ * chained to the previous event of its stream. It reads the row back from domain_event_entry (Axon flushes it before
+ * subscribers run), so it hashes exactly what verify later reads. Its own subscribing processing group, so a
+ * read-model rebuild never touches it; a failure fails the action, so no event is ever stored unchained.
+ */
+@Component
+@ProcessingGroup(EventChain.PROCESSING_GROUP)
+public class EventChain {
+
+    public static final String PROCESSING_GROUP = "event-chain";
+
+    private final JdbcTemplate jdbc;
+    /**
+     * The last hash of recently written streams, used only when it is of the sequence just before (a unique key on
+     * stream and sequence makes that the stored one); forgotten when its transaction rolls back.
+     */
+    private final Map<String, Head> heads = Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Head> eldest) {
+            return size() > 1024;
+        }
+    });
+
+    public EventChain(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @EventHandler
+    void on(Object payload, DomainEventMessage<?> message) {
+        List<StoredEvent> rows = jdbc.query(StoredEvent.SELECT + " where event_identifier = ?", StoredEvent.ROWS,
+                message.getIdentifier());
+        if (rows.isEmpty()) {
+            throw new IllegalStateException("event " + message.getIdentifier() + " is not in the event store");
+        }
+        StoredEvent event = rows.get(0);
+        String previous = ChainHash.GENESIS;
+        Head cached = heads.get(event.stream());
+        if (cached != null && cached.sequence() == event.sequence() - 1) {
+            previous = cached.hash(); // the event before is ours, stored in this instance: no need to read it
+        } else if (event.sequence() > 0) {
+            List<String> hashes = jdbc.queryForList("select hash from event_chain where aggregate_identifier = ? "
+                    + "and sequence_number = ?", String.class, event.stream(), event.sequence() - 1);
+            if (hashes.isEmpty()) {
+                // a stream begun before the chain existed (or one whose chain is broken): refuse rather than chain
+                // onto nothing, which would make a later verify look fine
+                throw new IllegalStateException("event chain: stream " + event.stream() + " has no hash for sequence "
+                        + (event.sequence() - 1));
+            }
+            previous = hashes.get(0);
+        }
+        String hash = ChainHash.of(previous, event);
+        jdbc.update("insert into event_chain (event_identifier, aggregate_identifier, sequence_number, "
+                        + "previous_hash, hash) values (?, ?, ?, ?, ?)", event.eventIdentifier(), event.stream(),
+                event.sequence(), previous, hash);
+        heads.put(event.stream(), new Head(event.sequence(), hash));
+        if (CurrentUnitOfWork.isStarted()) {
+            CurrentUnitOfWork.get().onRollback(u -> heads.remove(event.stream()));
+        }
+    }
+
+    private record Head(long sequence, String hash) {
+    }
+}

@@ -1,0 +1,80 @@
+package org.wargame.tracker.store;
+
+import org.axonframework.common.caching.Cache;
+import org.axonframework.common.caching.WeakReferenceCache;
+import org.axonframework.eventsourcing.EventCountSnapshotTriggerDefinition;
+import org.axonframework.eventsourcing.SnapshotTriggerDefinition;
+import org.axonframework.eventsourcing.Snapshotter;
+import org.axonframework.messaging.correlation.CorrelationDataProvider;
+import org.axonframework.messaging.correlation.MessageOriginProvider;
+import org.axonframework.messaging.correlation.SimpleCorrelationDataProvider;
+import org.axonframework.serialization.Serializer;
+import org.axonframework.serialization.json.JacksonSerializer;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Primary;
+
+/**
+ * How the record is kept: Jackson (with its own mapper) for events, messages and snapshots; a snapshot every
+ * {@code tracker.snapshot-every} events and an aggregate cache, so that a long stream loads fast; the acting
+ * account and action id copied from each command onto every event it causes.
+ */
+@Configuration
+public class EventStoreConfiguration {
+
+    @Bean
+    @Primary
+    public Serializer serializer() {
+        return jackson();
+    }
+
+    @Bean
+    @Qualifier("eventSerializer")
+    public Serializer eventSerializer() {
+        return jackson();
+    }
+
+    @Bean
+    @Qualifier("messageSerializer")
+    public Serializer messageSerializer() {
+        return jackson();
+    }
+
+    private static Serializer jackson() {
+        return JacksonSerializer.builder().objectMapper(StoredJson.create()).build();
+    }
+
+    @Bean
+    public SnapshotTriggerDefinition scenarioSnapshotTrigger(Snapshotter snapshotter,
+                                                             @Value("${tracker.snapshot-every:250}") int every) {
+        return new EventCountSnapshotTriggerDefinition(snapshotter, every);
+    }
+
+    @Bean
+    public SnapshotTriggerDefinition campaignSnapshotTrigger(Snapshotter snapshotter,
+                                                             @Value("${tracker.snapshot-every:250}") int every) {
+        return new EventCountSnapshotTriggerDefinition(snapshotter, every);
+    }
+
+    @Bean
+    public Cache scenarioCache() {
+        return new WeakReferenceCache();
+    }
+
+    @Bean
+    public Cache campaignCache() {
+        return new WeakReferenceCache();
+    }
+
+    @Bean
+    public CorrelationDataProvider actionCorrelation() {
+        return new SimpleCorrelationDataProvider(ActionMetaData.ACCOUNT, ActionMetaData.ACTION_ID);
+    }
+
+    @Bean
+    public CorrelationDataProvider messageOrigin() {
+        return new MessageOriginProvider();
+    }
+}

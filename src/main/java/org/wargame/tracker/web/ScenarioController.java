@@ -1,0 +1,99 @@
+package org.wargame.tracker.web;
+
+import org.wargame.tracker.account.Actor;
+
+import org.wargame.tracker.scenario.ScenarioService;
+import org.wargame.tracker.scenario.ScenarioView;
+import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.scenario.StartScenarioRequest;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.Authentication;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import org.wargame.tracker.campaign.Participants;
+import org.wargame.tracker.store.EventHistory;
+import org.wargame.tracker.store.RecordedEvent;
+
+import java.util.List;
+import java.util.Map;
+
+/** Scenarios: start one from a campaign, read it, take actions, advance the clock, conclude it, read its events. */
+@RestController
+@RequestMapping("/api")
+public class ScenarioController {
+
+    private final ScenarioService service;
+    private final ScenarioViews views;
+    private final Participants participants;
+    private final EventHistory history;
+
+    public ScenarioController(ScenarioService service, ScenarioViews views, Participants participants,
+                              EventHistory history) {
+        this.service = service;
+        this.views = views;
+        this.participants = participants;
+        this.history = history;
+    }
+
+    /** What an action, a clock advance or a conclusion did: its id, the events it stored, the scenario after it. */
+    public record ActionResponse(String actionId, List<RecordedEvent> events, ScenarioView scenario) {
+    }
+
+    public record ConcludeRequest(String result) {
+    }
+
+    @PostMapping("/campaigns/{campaignId}/scenarios")
+    @ResponseStatus(HttpStatus.CREATED)
+    public ScenarioView start(@PathVariable String campaignId, @RequestBody StartScenarioRequest request,
+                              Authentication auth) {
+        String id = service.start(campaignId, request, participants.actor(auth, campaignId));
+        return ScenarioView.of(views.state(id));
+    }
+
+    @GetMapping("/scenarios/{scenarioId}")
+    public ScenarioView scenario(@PathVariable String scenarioId, Authentication auth) {
+        participants.actorIn(auth, views.campaignOf(scenarioId));
+        return ScenarioView.of(views.state(scenarioId));
+    }
+
+    @PostMapping("/scenarios/{scenarioId}/actions")
+    public ActionResponse act(@PathVariable String scenarioId, @RequestBody Map<String, Object> action,
+                              Authentication auth) {
+        return response(scenarioId, service.act(scenarioId, action, actor(auth, scenarioId)));
+    }
+
+    @PostMapping("/scenarios/{scenarioId}/clock/advance")
+    public ActionResponse advance(@PathVariable String scenarioId,
+                                  @RequestBody(required = false) Map<String, Object> body, Authentication auth) {
+        return response(scenarioId, service.advance(scenarioId, body == null ? null : body.get("dice"),
+                actor(auth, scenarioId)));
+    }
+
+    @PostMapping("/scenarios/{scenarioId}/conclude")
+    public ActionResponse conclude(@PathVariable String scenarioId, @RequestBody(required = false) ConcludeRequest body,
+                                   Authentication auth) {
+        return response(scenarioId, service.conclude(scenarioId, body == null ? null : body.result(),
+                actor(auth, scenarioId)));
+    }
+
+    @GetMapping("/scenarios/{scenarioId}/events")
+    public List<RecordedEvent> events(@PathVariable String scenarioId, Authentication auth) {
+        actor(auth, scenarioId);
+        return history.stream(scenarioId, 0);
+    }
+
+    private Actor actor(Authentication auth, String scenarioId) {
+        return participants.actorIn(auth, views.campaignOf(scenarioId)); // campaignOf refuses an unknown scenario
+    }
+
+    private ActionResponse response(String scenarioId, ScenarioService.ActionResult result) {
+        return new ActionResponse(result.actionId(), history.stream(scenarioId, result.firstEvent()),
+                ScenarioView.of(result.state()));
+    }
+}

@@ -1,0 +1,114 @@
+package org.wargame.tracker;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.Architectures;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * The layout shows the design: packages by capability, from the bottom up: refusals, the rule sets, the event
+ * store's infrastructure, accounts, campaigns, scenarios, history's read side, and the web on top. Nothing depends on
+ * what is above it, the core never names a rule set (they are found through ServiceLoader), and the rule sets are
+ * plain Java that one can read beside the rule text.
+ */
+class ArchitectureTest {
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importMain() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("org.wargame.tracker");
+    }
+
+    static ArchRule layers() {
+        return Architectures.layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("refusal").definedBy("org.wargame.tracker.refusal..")
+                .layer("rules").definedBy("org.wargame.tracker.rules..")
+                .layer("store").definedBy("org.wargame.tracker.store..")
+                .layer("account").definedBy("org.wargame.tracker.account..")
+                .layer("campaign").definedBy("org.wargame.tracker.campaign..")
+                .layer("scenario").definedBy("org.wargame.tracker.scenario..")
+                .layer("history").definedBy("org.wargame.tracker.history..")
+                .layer("web").definedBy("org.wargame.tracker.web..")
+                .whereLayer("web").mayNotBeAccessedByAnyLayer()
+                .whereLayer("history").mayOnlyBeAccessedByLayers("web")
+                .whereLayer("scenario").mayOnlyBeAccessedByLayers("history", "web")
+                .whereLayer("campaign").mayOnlyBeAccessedByLayers("scenario", "history", "web")
+                .whereLayer("account").mayOnlyBeAccessedByLayers("campaign", "scenario", "history", "web")
+                .whereLayer("store").mayOnlyBeAccessedByLayers("account", "campaign", "scenario", "history", "web")
+                .whereLayer("rules").mayOnlyBeAccessedByLayers("store", "account", "campaign", "scenario", "history",
+                        "web")
+                .because("each capability builds only on those below it");
+    }
+
+    static ArchRule noCycles() {
+        return slices().matching("org.wargame.tracker.(**)").should().beFreeOfCycles();
+    }
+
+    static ArchRule coreNamesNoRuleSet() {
+        return noClasses().that().resideOutsideOfPackages("org.wargame.tracker.rules.asl..",
+                        "org.wargame.tracker.rules.hex..", "org.wargame.tracker.rules.skirmish..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.wargame.tracker.rules.asl..",
+                        "org.wargame.tracker.rules.hex..", "org.wargame.tracker.rules.skirmish..")
+                .because("the core knows a rule set only through the RuleSet plug-in point");
+    }
+
+    static ArchRule ruleSetsArePlainJava() {
+        return noClasses().that().resideInAnyPackage("org.wargame.tracker.rules..", "org.wargame.tracker.refusal..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "org.axonframework..",
+                        "jakarta..", "org.hibernate..")
+                .because("rules are plain Java, read beside the rule text");
+    }
+
+    static ArchRule ruleSetsStandAlone() {
+        return slices().matching("org.wargame.tracker.rules.(*)..").should().notDependOnEachOther()
+                .because("one rule set never borrows another's rules");
+    }
+
+    @Test
+    void each_capability_depends_only_on_those_below_it() {
+        layers().check(classes);
+    }
+
+    @Test
+    void packages_have_no_cycle() {
+        noCycles().check(classes);
+    }
+
+    @Test
+    void the_core_never_names_a_rule_set() {
+        coreNamesNoRuleSet().check(classes);
+    }
+
+    @Test
+    void rule_sets_import_neither_spring_nor_axon() {
+        ruleSetsArePlainJava().check(classes);
+    }
+
+    @Test
+    void rule_sets_do_not_depend_on_each_other() {
+        ruleSetsStandAlone().check(classes);
+    }
+
+    /** The rules can fail: two fixture packages that import each other are a cycle, and a layer violation. */
+    @Test
+    void a_cycle_is_caught() {
+        JavaClasses fixture = new ClassFileImporter().importPackages("org.wargame.tracker.architecture");
+        org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> slices().matching("org.wargame.tracker.architecture.(*)..").should().beFreeOfCycles()
+                        .check(fixture));
+        org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> Architectures.layeredArchitecture().consideringOnlyDependenciesInLayers()
+                        .layer("store").definedBy("org.wargame.tracker.architecture.store..")
+                        .layer("web").definedBy("org.wargame.tracker.architecture.web..")
+                        .whereLayer("web").mayNotBeAccessedByAnyLayer()
+                        .check(fixture));
+    }
+}
