@@ -52,6 +52,13 @@ public interface RuleSet<S extends RuleState, A extends RuleAction, E extends Ru
     /** Every counter's end state, handed back to the campaign roster when the scenario is concluded. */
     List<CounterOutcome> outcome(S state);
 
+    /**
+     * The stored name of every event type of this rule set, in one place: {@code "asl.GunTransferred"}. A stored
+     * event loads forever, so a name never changes once released; a test checks that every permitted event type has
+     * exactly one name and no two share one.
+     */
+    java.util.Map<String, Class<? extends E>> eventNames();
+
     /** What each counter may do now, and why not where the rules forbid it. */
     default List<ActionOption> options(S state, GameClock clock) {
         return List.of();

@@ -4,12 +4,42 @@ import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.RuleEvent;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What happens under the Animal-Pack rules. Each event names the section that made it happen; every die roll that
  * decided it is inside it.
  */
 public sealed interface AnimalPackEvent extends RuleEvent {
+
+    /**
+     * The stored name of every event of this family, in one place. Names are part of the record (the hash chain and
+     * every export hold them): never rename one; a new event type gets a new name.
+     */
+    Map<String, Class<? extends AnimalPackEvent>> NAMES = Map.ofEntries(
+            Map.entry("asl.PackTiTaken", PackTiTaken.class),
+            Map.entry("asl.PeriodBegan", PeriodBegan.class),
+            Map.entry("asl.PackTiLost", PackTiLost.class),
+            Map.entry("asl.PlayerTurnCounted", PlayerTurnCounted.class),
+            Map.entry("asl.GameTurnCounted", GameTurnCounted.class),
+            Map.entry("asl.GunTransferred", GunTransferred.class),
+            Map.entry("asl.TransferPrevented", TransferPrevented.class),
+            Map.entry("asl.PeriodCompleted", PeriodCompleted.class),
+            Map.entry("asl.DirectionReversed", DirectionReversed.class),
+            Map.entry("asl.AttackMade", AttackMade.class),
+            Map.entry("asl.GunBrokeDown", GunBrokeDown.class),
+            Map.entry("asl.GunRepaired", GunRepaired.class),
+            Map.entry("asl.UnitPinned", UnitPinned.class),
+            Map.entry("asl.UnitBroken", UnitBroken.class),
+            Map.entry("asl.UnitRallied", UnitRallied.class),
+            Map.entry("asl.CasualtyReduced", CasualtyReduced.class),
+            Map.entry("asl.CounterEliminated", CounterEliminated.class),
+            Map.entry("asl.VulnerabilityRolled", VulnerabilityRolled.class),
+            Map.entry("asl.GunUnloadedInvoluntarily", GunUnloadedInvoluntarily.class),
+            Map.entry("asl.GunMalfunctioned", GunMalfunctioned.class),
+            Map.entry("asl.LowAmmoMarked", LowAmmoMarked.class),
+            Map.entry("asl.CounterMoved", CounterMoved.class),
+            Map.entry("asl.PinsRemoved", PinsRemoved.class));
 
     String section();
 

@@ -62,6 +62,11 @@ public final class AnimalPackRules implements RuleSet<AnimalPackState, AnimalPac
     private static final String HS = "HS";
 
     @Override
+    public Map<String, Class<? extends AnimalPackEvent>> eventNames() {
+        return AnimalPackEvent.NAMES;
+    }
+
+    @Override
     public String id() {
         return "asl";
     }

@@ -4,12 +4,36 @@ import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.RuleEvent;
 
 import java.util.List;
+import java.util.Map;
 
 /** The hex rule set's events: what happened at the table under section 12. Records, in the past tense. */
 public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, HexEvent.WeaponTransferred,
         HexEvent.AttackFired, HexEvent.ExpendableSpent, HexEvent.MortarBarrageFired, HexEvent.VehicleAttacked,
         HexEvent.SmokeLaid, HexEvent.UnitEliminated, HexEvent.PinStatusRecorded, HexEvent.GameTurnBegan,
         HexEvent.MovementPhaseBegan {
+
+    /**
+     * The stored name of every event of this family, in one place. Names are part of the record (the hash chain and
+     * every export hold them): never rename one; a new event type gets a new name.
+     */
+    Map<String, Class<? extends HexEvent>> NAMES = Map.ofEntries(
+            Map.entry("hex.UnitMoved", UnitMoved.class),
+            Map.entry("hex.WeaponTransferred", WeaponTransferred.class),
+            Map.entry("hex.AttackFired", AttackFired.class),
+            Map.entry("hex.ExpendableSpent", ExpendableSpent.class),
+            Map.entry("hex.MortarBarrageFired", MortarBarrageFired.class),
+            Map.entry("hex.VehicleAttacked", VehicleAttacked.class),
+            Map.entry("hex.SmokeLaid", SmokeLaid.class),
+            Map.entry("hex.UnitEliminated", UnitEliminated.class),
+            Map.entry("hex.PinStatusRecorded", PinStatusRecorded.class),
+            Map.entry("hex.GameTurnBegan", GameTurnBegan.class),
+            Map.entry("hex.MovementPhaseBegan", MovementPhaseBegan.class));
+
+    /** The section of rule text that caused the event. */
+    @Override
+    default String section() {
+        return "12";
+    }
 
     /** 12.2: a unit moved, spending Movement Points out of its allowance (1 less when a squad carries an H weapon). */
     record UnitMoved(String unitId, String fromHex, String toHex, String terrain, int mpCost, int mpSpent,

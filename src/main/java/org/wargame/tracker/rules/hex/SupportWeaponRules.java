@@ -38,6 +38,11 @@ import java.util.Set;
 public final class SupportWeaponRules implements RuleSet<HexState, HexAction, HexEvent> {
 
     @Override
+    public Map<String, Class<? extends HexEvent>> eventNames() {
+        return HexEvent.NAMES;
+    }
+
+    @Override
     public String id() {
         return "hex";
     }

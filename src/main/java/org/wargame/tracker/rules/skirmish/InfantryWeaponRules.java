@@ -68,6 +68,11 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
     static final String MEDICAL = "Medical Treatment (campaign chart)";
 
     @Override
+    public Map<String, Class<? extends SkirmishEvent>> eventNames() {
+        return SkirmishEvent.NAMES;
+    }
+
+    @Override
     public String id() {
         return "skirmish";
     }

@@ -5,6 +5,7 @@ import org.wargame.tracker.rules.RuleEvent;
 import org.wargame.tracker.rules.skirmish.SkirmishState.Designation;
 
 import java.util.List;
+import java.util.Map;
 
 /** What happened at the table under the skirmish rules. Every die that decided something is in its event. */
 public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.FirePhaseOpened,
@@ -14,6 +15,38 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
         SkirmishEvent.AnimalCharged, SkirmishEvent.AnimalDestroyed, SkirmishEvent.LoadDropped,
         SkirmishEvent.RiderDismounted, SkirmishEvent.RiderInjuryRolled, SkirmishEvent.VehicleDamaged,
         SkirmishEvent.IndirectMgFireLanded, SkirmishEvent.FirePhaseClosed, SkirmishEvent.TreatmentRecorded {
+
+    /**
+     * The stored name of every event of this family, in one place. Names are part of the record (the hash chain and
+     * every export hold them): never rename one; a new event type gets a new name.
+     */
+    Map<String, Class<? extends SkirmishEvent>> NAMES = Map.ofEntries(
+            Map.entry("skirmish.FirePhaseOpened", FirePhaseOpened.class),
+            Map.entry("skirmish.TargetsDesignated", TargetsDesignated.class),
+            Map.entry("skirmish.ShotFired", ShotFired.class),
+            Map.entry("skirmish.ShotsSpent", ShotsSpent.class),
+            Map.entry("skirmish.FireCancelled", FireCancelled.class),
+            Map.entry("skirmish.FigureHit", FigureHit.class),
+            Map.entry("skirmish.WoundRecorded", WoundRecorded.class),
+            Map.entry("skirmish.WeaponDestroyed", WeaponDestroyed.class),
+            Map.entry("skirmish.CrewmanLost", CrewmanLost.class),
+            Map.entry("skirmish.CrewUnited", CrewUnited.class),
+            Map.entry("skirmish.AnimalHit", AnimalHit.class),
+            Map.entry("skirmish.AnimalCharged", AnimalCharged.class),
+            Map.entry("skirmish.AnimalDestroyed", AnimalDestroyed.class),
+            Map.entry("skirmish.LoadDropped", LoadDropped.class),
+            Map.entry("skirmish.RiderDismounted", RiderDismounted.class),
+            Map.entry("skirmish.RiderInjuryRolled", RiderInjuryRolled.class),
+            Map.entry("skirmish.VehicleDamaged", VehicleDamaged.class),
+            Map.entry("skirmish.IndirectMgFireLanded", IndirectMgFireLanded.class),
+            Map.entry("skirmish.FirePhaseClosed", FirePhaseClosed.class),
+            Map.entry("skirmish.TreatmentRecorded", TreatmentRecorded.class));
+
+    /** The section of rule text that caused the event. */
+    @Override
+    default String section() {
+        return "Infantry weapons";
+    }
 
     /** The clock entered VI. Infantry Weapons Fire: designation opens; {@code firstMover} designates last. */
     record FirePhaseOpened(int gameTurn, int playerTurn, String phasingSide, String firstMover)
