@@ -1,5 +1,7 @@
 package org.wargame.tracker.scenario;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.DiceKind;
 import org.wargame.tracker.rules.DiceRoll;
@@ -37,7 +39,7 @@ public final class ActionDice implements Dice {
             roll = new DiceRoll(kind.name(), checked(next, kind), DiceRoll.ENTERED, purpose, null);
         } else {
             if (seed == null) {
-                throw new IllegalArgumentException("dice: the " + kind.name() + " for " + purpose
+                throw new FieldRefused("dice", "the " + kind.name() + " for " + purpose
                         + " must be entered (this scenario has no server seed)");
             }
             List<Integer> values = new ArrayList<>();
@@ -59,20 +61,20 @@ public final class ActionDice implements Dice {
     /** Refuses entered dice that the action never asked for: they would otherwise be silently lost. */
     public void requireAllEnteredUsed() {
         if (!entered.isEmpty()) {
-            throw new IllegalArgumentException("dice: " + entered.size() + " entered roll(s) not needed by this action");
+            throw new FieldRefused("dice", "" + entered.size() + " entered roll(s) not needed by this action");
         }
     }
 
     private static List<Integer> checked(EnteredRoll roll, DiceKind kind) {
         if (roll.kind() != null && !roll.kind().equals(kind.name())) {
-            throw new IllegalArgumentException("dice: the rule asks for a " + kind.name() + ", not a " + roll.kind());
+            throw new FieldRefused("dice", "the rule asks for a " + kind.name() + ", not a " + roll.kind());
         }
         if (roll.values() == null || roll.values().size() != kind.count()) {
-            throw new IllegalArgumentException("dice: a " + kind.name() + " is " + kind.count() + " die/dice");
+            throw new FieldRefused("dice", "a " + kind.name() + " is " + kind.count() + " die/dice");
         }
         for (int v : roll.values()) {
             if (v < 1 || v > kind.sides()) {
-                throw new IllegalArgumentException("dice: " + v + " is not a face of a d" + kind.sides());
+                throw new FieldRefused("dice", "" + v + " is not a face of a d" + kind.sides());
             }
         }
         return roll.values();

@@ -1,5 +1,7 @@
 package org.wargame.tracker.scenario;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 import org.wargame.tracker.account.Actor;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -54,16 +56,16 @@ public class ScenarioService {
         if (request.plan() != null) {
             plan = campaign.plan(request.plan());
             if (plan == null) {
-                throw new IllegalArgumentException("plan: the campaign has no scenario plan '" + request.plan() + "'");
+                throw new FieldRefused("plan", "the campaign has no scenario plan '" + request.plan() + "'");
             }
         }
         String name = first(request.name(), plan == null ? null : plan.name());
         if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("name: a scenario needs a name");
+            throw new FieldRefused("name", "a scenario needs a name");
         }
         Integer turnLimit = request.turnLimit() != null ? request.turnLimit() : plan == null ? null : plan.turnLimit();
         if (turnLimit == null) {
-            throw new IllegalArgumentException("turnLimit: required");
+            throw new FieldRefused("turnLimit", "required");
         }
         List<String> order = request.sideOrder() != null ? request.sideOrder()
                 : plan != null && !plan.sideOrder().isEmpty() ? plan.sideOrder()
@@ -72,7 +74,7 @@ public class ScenarioService {
         for (String sideId : order) {
             Side side = campaign.side(sideId);
             if (side == null) {
-                throw new IllegalArgumentException("sideOrder: the campaign has no side '" + sideId + "'");
+                throw new FieldRefused("sideOrder", "the campaign has no side '" + sideId + "'");
             }
             sides.add(side);
         }
@@ -108,7 +110,7 @@ public class ScenarioService {
         ScenarioViews.Header state = scenarios.header(scenarioId);
         Object type = body.get("type");
         if (!(type instanceof String)) {
-            throw new IllegalArgumentException("type: the action's type is required");
+            throw new FieldRefused("type", "the action's type is required");
         }
         Map<String, Object> request = new LinkedHashMap<>(body);
         List<EnteredRoll> dice = dice(request.remove("dice"));
@@ -117,7 +119,7 @@ public class ScenarioService {
         try {
             action = StoredJson.mapper().convertValue(request, ruleSet.actionType());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("type: '" + type + "' is not an action of rule set "
+            throw new FieldRefused("type", "'" + type + "' is not an action of rule set "
                     + state.ruleSet() + " or its fields are wrong: " + rootMessage(e));
         }
         String actionId = UUID.randomUUID().toString();
@@ -168,7 +170,7 @@ public class ScenarioService {
             ObjectMapper mapper = StoredJson.mapper();
             return List.of(mapper.convertValue(raw, EnteredRoll[].class));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("dice: a list of {\"kind\": \"dr\", \"values\": [3]}: "
+            throw new FieldRefused("dice", "a list of {\"kind\": \"dr\", \"values\": [3]}: "
                     + rootMessage(e));
         }
     }

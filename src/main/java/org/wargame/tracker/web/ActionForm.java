@@ -1,5 +1,7 @@
 package org.wargame.tracker.web;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 import com.fasterxml.jackson.core.type.TypeReference;
 import org.wargame.tracker.store.StoredJson;
 import org.wargame.tracker.rules.DiceKind;
@@ -42,7 +44,7 @@ public final class ActionForm {
                 continue;
             }
             if (firstEmpty != null) {
-                throw new IllegalArgumentException("dice: enter the " + firstEmpty + " too, or leave the later dice"
+                throw new FieldRefused("dice", "enter the " + firstEmpty + " too, or leave the later dice"
                         + " empty (the rolls are used in order)");
             }
             dice.add(Map.of("kind", kind, "values", values(kind, entered)));
@@ -68,12 +70,12 @@ public final class ActionForm {
             }
         }
         if (values.size() != kind.count()) {
-            throw new IllegalArgumentException("dice: a " + kind.name() + " is " + kind.count()
+            throw new FieldRefused("dice", "a " + kind.name() + " is " + kind.count()
                     + (kind.count() == 1 ? " die" : " dice") + ", e.g. " + (kind.count() == 1 ? "3" : "3 4"));
         }
         for (int v : values) {
             if (v < 1 || v > kind.sides()) {
-                throw new IllegalArgumentException("dice: " + v + " is not a face of a d" + kind.sides());
+                throw new FieldRefused("dice", "" + v + " is not a face of a d" + kind.sides());
             }
         }
         return values;
@@ -81,13 +83,13 @@ public final class ActionForm {
 
     private static Map<String, Object> request(String json) {
         if (json == null || json.isBlank()) {
-            throw new IllegalArgumentException("type: the form carries no action");
+            throw new FieldRefused("type", "the form carries no action");
         }
         try {
             return StoredJson.mapper().readValue(json, new TypeReference<Map<String, Object>>() {
             });
         } catch (Exception e) {
-            throw new IllegalArgumentException("type: the form's action is not readable");
+            throw new FieldRefused("type", "the form's action is not readable");
         }
     }
 

@@ -1,5 +1,7 @@
 package org.wargame.tracker.web;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.springframework.security.core.Authentication;
@@ -83,7 +85,7 @@ public class AuditPages {
         }
         int turn = gameTurn == null ? now.clock().gameTurn() : gameTurn;
         if (turn < 1) {
-            throw new IllegalArgumentException("gameTurn: Game Turns are numbered from 1, not " + turn);
+            throw new FieldRefused("gameTurn", "Game Turns are numbered from 1, not " + turn);
         }
         Map<Long, Long> undone = Undone.of(events);
         List<Row> rows = new ArrayList<>();

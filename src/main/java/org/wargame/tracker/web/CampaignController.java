@@ -1,5 +1,8 @@
 package org.wargame.tracker.web;
 
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.Conflict;
+
 import org.wargame.tracker.campaign.CampaignEvent;
 import org.wargame.tracker.campaign.CampaignFile;
 import org.wargame.tracker.campaign.CampaignImport;
@@ -62,7 +65,7 @@ public class CampaignController {
         }
         CampaignFile parsed = CampaignImport.parse(file);
         if (parsed.id() != null && views.exists(parsed.id())) {
-            throw new IllegalStateException("id: campaign '" + parsed.id() + "' exists already");
+            throw new Conflict("id", "campaign '" + parsed.id() + "' exists already");
         }
         return Map.of("campaignId", campaignImport.importFile(parsed, auth.getName()));
     }
@@ -88,7 +91,7 @@ public class CampaignController {
             state = state == null ? CampaignState.created((CampaignEvent.CampaignCreated) event) : state.evolve(event);
         }
         if (state == null) {
-            throw new IllegalArgumentException("after: the campaign has no event " + after);
+            throw new FieldRefused("after", "the campaign has no event " + after);
         }
         return state;
     }

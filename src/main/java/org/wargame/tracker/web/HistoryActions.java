@@ -79,7 +79,7 @@ public class HistoryActions {
     public Done resolve(String scenarioId, Actor actor, String disputeId, String upheld, String ruling, String rule,
                         String correction, String corrected) {
         if (!"true".equals(upheld) && !"false".equals(upheld)) {
-            throw new IllegalArgumentException("upheld: Uphold (roll back to before the action) or Dismiss (it stands)");
+            throw new FieldRefused("upheld", "Uphold (roll back to before the action) or Dismiss (it stands)");
         }
         boolean up = Boolean.parseBoolean(upheld);
         long first = scenarios.header(scenarioId).events();
@@ -99,7 +99,7 @@ public class HistoryActions {
         try {
             return StoredJson.mapper().readValue(json, new TypeReference<Map<String, Object>>() { });
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("corrected: a JSON object with the action's fields, e.g. "
+            throw new FieldRefused("corrected", "a JSON object with the action's fields, e.g. "
                     + "{\"result\": \"KIA\"}");
         }
     }

@@ -191,8 +191,8 @@ public class ScenarioPages {
                 HistoryActions.Done done = historyActions.dispute(scenarioId, actor, actionId, form.get("reason"));
                 model.addAttribute("notice", done.notice());
                 model.asMap().remove("posted");
-            } catch (IllegalArgumentException | IllegalStateException | NotYourSide | NotFound e) {
-                response.setStatus(HttpStatus.UNPROCESSABLE_ENTITY.value());
+            } catch (org.wargame.tracker.refusal.Refusal | IllegalArgumentException | IllegalStateException e) {
+                response.setStatus(refusalStatus(e));
                 model.addAttribute("refusal", refusal(key, e));
             }
             Long at = null;
@@ -253,11 +253,20 @@ public class ScenarioPages {
             model.asMap().remove("posted"); // a done action leaves its form empty again
             fill(model, result.state(), actor);
         } catch (org.wargame.tracker.refusal.Refusal | IllegalArgumentException | IllegalStateException e) {
-            response.setStatus(HttpStatus.UNPROCESSABLE_ENTITY.value());
+            response.setStatus(refusalStatus(e));
             model.addAttribute("refusal", refusal(key, e));
             fill(model, scenarios.state(scenarioId), actor);
         }
         return "scenario";
+    }
+
+    /**
+     * A refused form answers 422 with the page showing why; a stale page 409 (htmx swaps both in, see
+     * fragments.html), so that the player sees what changed since the page was drawn.
+     */
+    static int refusalStatus(RuntimeException e) {
+        return e instanceof org.wargame.tracker.refusal.Conflict ? HttpStatus.CONFLICT.value()
+                : HttpStatus.UNPROCESSABLE_ENTITY.value();
     }
 
     /** A refusal about a field goes next to that field (the refusal names it); any other with the whole action. */

@@ -31,6 +31,40 @@ class ChainVerifyTest extends ApiTestSupport {
         assertThat(report.at("/heads/" + scenario).asText()).hasSize(64);
     }
 
+    /**
+     * Verify reads both tables on one snapshot: while campaign imports and actions are being stored by other
+     * clients, every verification says ok (before, a write between its two reads showed as tampering).
+     */
+    @Test
+    void writes_during_verification_never_show_as_tampering() throws Exception {
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        String scenario = startPlan("alice", campaign, "ex-10-3");
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicInteger writes = new java.util.concurrent.atomic.AtomicInteger();
+        Thread writer = new Thread(() -> {
+            for (int i = 0; i < 40 && !stop.get(); i++) {
+                importSample(i % 2 == 0 ? "hex-sample.yaml" : "skirmish-sample.yaml");
+                advance("alice", scenario);
+                writes.incrementAndGet();
+            }
+        });
+        writer.start();
+        int verified = 0;
+        try {
+            while (writer.isAlive() && verified < 60) {
+                Response report = get("referee", "/api/history/verify");
+                assertThat(report.at("/ok").asBoolean()).as(report.raw()).isTrue();
+                verified++;
+            }
+        } finally {
+            stop.set(true);
+            writer.join(120_000);
+        }
+        assertThat(writes.get()).isPositive();
+        assertThat(verified).isPositive();
+        assertThat(get("referee", "/api/history/verify").at("/ok").asBoolean()).isTrue();
+    }
+
     @Test
     void a_payload_changed_in_the_database_is_named() {
         String campaign = importSample("asl-west-of-alamein.yaml");

@@ -1,0 +1,86 @@
+package org.wargame.tracker.web;
+
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WindowType;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Two pages of one scenario, as at a table with two devices: every form carries the version its page showed, so a
+ * page that is no longer the latest cannot act on what the other changed; the player sees why (the request is
+ * answered 409 and the page swapped in with the reason).
+ */
+class StalePagesBrowserTest extends BrowserTestSupport {
+
+    @Test
+    void twoPagesUndoingTheSameLastActionUndoOnlyOnceAndAStalePageCannotAdvance() {
+        String campaignId = importSample("asl-west-of-alamein.yaml");
+        String scenarioId = startPlan("alice", campaignId, "ex-10-3");
+        advance("alice", scenarioId);
+        advance("alice", scenarioId);
+        logIn("alice");
+        String page = url("/scenarios/" + scenarioId);
+        driver.get(page);
+        String first = driver.getWindowHandle();
+        String lastShown = driver.findElement(By.id("last-action")).getText();
+        driver.switchTo().newWindow(WindowType.TAB);
+        driver.get(page);
+        String second = driver.getWindowHandle();
+        String clockBefore = clock();
+
+        // the first page undoes the last action it showed
+        driver.switchTo().window(first);
+        driver.findElement(By.cssSelector("#undo button")).click();
+        wait.until(d -> d.findElement(By.id("notice")).getText().startsWith("Undone at once"));
+        String clockAfterUndo = clock();
+        assertThat(clockAfterUndo).isNotEqualTo(clockBefore);
+
+        // the second page still shows the same last action: its undo is refused, nothing more is undone
+        driver.switchTo().window(second);
+        assertThat(driver.findElement(By.id("last-action")).getText()).isEqualTo(lastShown);
+        driver.findElement(By.cssSelector("#undo button")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("#undo-box"),
+                "changed since you looked"));
+        assertThat(get("alice", "/api/scenarios/" + scenarioId).at("/clock/phase").asText())
+                .isEqualTo(get("alice", "/api/scenarios/" + scenarioId + "/state").at("/clock/phase").asText());
+        Browser.screenshot(driver, "20-stale-undo");
+
+        // bruno advances through the API; alice's first page still shows the old clock: its advance is refused
+        driver.switchTo().window(first);
+        long version = get("alice", "/api/scenarios/" + scenarioId).at("/events").asLong();
+        assertThat(advance("bruno", scenarioId).status()).isEqualTo(200);
+        driver.findElement(By.cssSelector("#advance button")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("advance"), "the clock moved from"));
+        assertThat(get("alice", "/api/scenarios/" + scenarioId).at("/events").asLong()).isEqualTo(version + 1);
+        // the refused page now shows the latest clock, so the next click acts on what the player sees
+        String latest = clock();
+        driver.findElement(By.cssSelector("#advance button")).click();
+        wait.until(d -> !clock().equals(latest));
+        Browser.screenshot(driver, "21-stale-advance");
+        List<String> handles = List.copyOf(driver.getWindowHandles());
+        driver.switchTo().window(second).close();
+        driver.switchTo().window(first);
+        assertThat(handles).hasSize(2);
+    }
+
+    private void logIn(String user) {
+        driver.manage().deleteAllCookies();
+        driver.get(url("/login"));
+        driver.findElement(By.id("username")).sendKeys(user);
+        driver.findElement(By.id("password")).sendKeys(password(user));
+        driver.findElement(By.cssSelector("#login button")).click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
+    }
+
+    private String clock() {
+        return driver.findElement(By.id("clock-label")).getText();
+    }
+
+    private String url(String path) {
+        return uri(path).toString();
+    }
+}
