@@ -210,8 +210,9 @@ class LegacyHistoryTest {
 
     /**
      * New actions append to the legacy streams under the stable names, next to the class names the first version
-     * stored; the aggregates load (the hex one from 263 events past the first version's snapshot), a free undo
-     * folds back, and the chain still verifies.
+     * stored; the aggregates load (the hex one from 263 events, past the first version's snapshot); a free undo
+     * folds back; an undo request and a dispute left open by the first version are answered; a ruling on a legacy
+     * action 25 actions back re-decides what came after it; and the chain still verifies.
      */
     private void appendsAndVerifies(Tracker tracker, ConfigurableApplicationContext app, boolean database) {
         JdbcTemplate jdbc = app.getBean(JdbcTemplate.class);
@@ -222,6 +223,18 @@ class LegacyHistoryTest {
         assertThat(advanced.at("/scenario/clock/phase").asText()).isEqualTo("PFPh");
         assertThat(advanced.at("/scenario/events").asLong()).isGreaterThan(aslBefore.get("events").asLong());
         assertThat(lastStoredType(jdbc, ASL_IN_PLAY)).isEqualTo("scenario.ClockAdvanced");
+        // the crew's become-pack-ti of Turn 2 (first version, event 45) ruled away: the crew never went Pack-TI,
+        // so the 94mm stays on its Mule; the later clock advances and the Turn 3 fire are decided again
+        assertThat(markers(advanced.at("/scenario"), "br-94mm")).contains("Pack-TI");
+        Reply disputed = tracker.post("bruno", "/api/scenarios/" + ASL_IN_PLAY + "/disputes", Map.of("actionId",
+                "04a50575-9cae-4663-920f-791cc3e560ae", "reason", "the crew had fired this Game Turn"));
+        assertThat(disputed.status()).as(disputed.raw()).isEqualTo(201);
+        Reply ruled = tracker.post("referee", "/api/scenarios/" + ASL_IN_PLAY + "/disputes/"
+                + disputed.at("/id").asText() + "/resolve", Map.of("upheld", true, "ruling", "no Pack-TI"));
+        assertThat(ruled.status()).as(ruled.raw()).isEqualTo(200);
+        assertThat(ruled.at("/scenario/clock")).isEqualTo(advanced.at("/scenario/clock"));
+        assertThat(markers(ruled.at("/scenario"), "br-94mm")).doesNotContain("Pack-TI");
+        assertThat(counter(ruled.at("/scenario"), "br-94mm").at("/state/loadedOn").asText()).isEqualTo("br-mule-1");
 
         JsonNode hexBefore = tracker.get("sam", "/api/scenarios/" + HEX_IN_PLAY).body();
         Reply pinned = tracker.post("sam", "/api/scenarios/" + HEX_IN_PLAY + "/actions",
@@ -234,10 +247,23 @@ class LegacyHistoryTest {
         assertThat(undone.at("/outcome").asText()).isEqualTo("undone");
         assertThat(undone.at("/scenario/counters")).isEqualTo(hexBefore.get("counters"));
         assertThat(undone.at("/scenario/clock")).isEqualTo(hexBefore.get("clock"));
+        // gerd's request of the first version (his grenade attack, the last action in force again) accepted now
+        assertThat(counter(undone.at("/scenario"), "ger-expendables").at("/state/grenades").asInt()).isEqualTo(2);
+        Reply accepted = tracker.post("sam", "/api/scenarios/" + HEX_IN_PLAY
+                + "/undo-requests/c2f0bfcb-27ee-4856-af07-5034f822a05f/accept", Map.of());
+        assertThat(accepted.status()).as(accepted.raw()).isEqualTo(200);
+        assertThat(accepted.at("/outcome").asText()).isEqualTo("undone");
+        assertThat(counter(accepted.at("/scenario"), "ger-expendables").at("/state/grenades").asInt()).isEqualTo(3);
 
         Reply treated = tracker.post("gerd", "/api/scenarios/" + SKIRMISH_IN_PLAY + "/actions",
                 Map.of("type", "record-treatment", "counter", "de-mule", "recovery", "field dressing"));
         assertThat(treated.status()).as(treated.raw()).isEqualTo(200);
+        // sam's dispute of the first version, ruled now
+        Reply dismissed = tracker.post("referee", "/api/scenarios/" + SKIRMISH_IN_PLAY
+                + "/disputes/95e8e0f6-0fc0-4da0-938e-922dcdc47cc1/resolve", Map.of("upheld", false,
+                "ruling", "de-rifle-1 was not hit when it fired"));
+        assertThat(dismissed.status()).as(dismissed.raw()).isEqualTo(200);
+        assertThat(tracker.get("sam", "/api/scenarios/" + SKIRMISH_IN_PLAY + "/disputes").body()).isEmpty();
 
         Reply verify = tracker.get("referee", "/api/history/verify");
         assertThat(verify.at("/ok").asBoolean()).as(verify.raw()).isTrue();
@@ -249,6 +275,19 @@ class LegacyHistoryTest {
                     .as(id + (database ? " (database)" : " (import)"))
                     .isEqualTo(tracker.get("referee", "/api/scenarios/" + id).body());
         }
+    }
+
+    private static JsonNode counter(JsonNode scenario, String id) {
+        for (JsonNode c : scenario.get("counters")) {
+            if (c.get("id").asText().equals(id)) {
+                return c;
+            }
+        }
+        throw new AssertionError("no counter " + id);
+    }
+
+    private static List<String> markers(JsonNode scenario, String id) {
+        return texts(counter(scenario, id).get("markers"));
     }
 
     private static String lastStoredType(JdbcTemplate jdbc, String stream) {
