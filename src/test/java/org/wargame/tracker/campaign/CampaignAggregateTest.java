@@ -50,14 +50,15 @@ class CampaignAggregateTest {
                 Map.of("caliber", 94, "gunType", "INF"), Map.of());
         fixture.givenNoPriorActivity()
                 .when(new CreateCampaign("c1", "Alamein", "asl", SIDES, "referee", null, List.of(gunWithoutM), null))
-                .expectException(IllegalArgumentException.class)
+                .expectException(org.wargame.tracker.refusal.FieldRefused.class)
                 .expectExceptionMessage(org.hamcrest.Matchers.containsString("data.manhandling"));
     }
 
     @Test
     void a_plan_that_does_not_set_up_is_refused_with_the_file() {
         CounterDefinition gun = new CounterDefinition("gun", "gun", "81mm MTR", "british", "British",
-                Map.of("caliber", 81, "gunType", "MTR", "manhandling", 11, "dismantlable", true), Map.of());
+                Map.of("caliber", 81, "gunType", "MTR", "manhandling", 11, "breakdown", 12, "dismantlable", true),
+                Map.of());
         ScenarioPlan notDm = new ScenarioPlan("p1", "Plan", 3, List.of("british", "axis"), List.of(
                 new ScenarioPlan.Placement("gun", Map.of("hex", "A1", "loadedOn", "mule")),
                 new ScenarioPlan.Placement("mule", Map.of("hex", "A1"))), List.of());

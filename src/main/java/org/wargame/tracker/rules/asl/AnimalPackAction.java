@@ -13,7 +13,8 @@ import org.wargame.tracker.rules.RuleAction;
         @JsonSubTypes.Type(value = AnimalPackAction.Casualty.class, name = "casualty"),
         @JsonSubTypes.Type(value = AnimalPackAction.Move.class, name = "move"),
         @JsonSubTypes.Type(value = AnimalPackAction.Rally.class, name = "rally"),
-        @JsonSubTypes.Type(value = AnimalPackAction.RepairGun.class, name = "repair-gun")
+        @JsonSubTypes.Type(value = AnimalPackAction.RepairGun.class, name = "repair-gun"),
+        @JsonSubTypes.Type(value = AnimalPackAction.TakePossession.class, name = "take-possession")
 })
 public sealed interface AnimalPackAction extends RuleAction {
 
@@ -41,11 +42,26 @@ public sealed interface AnimalPackAction extends RuleAction {
     record Move(String counter, String hex, String terrain, Boolean prohibitsGuns) implements AnimalPackAction {
     }
 
-    /** A broken unit rallies back to Good Order. */
-    record Rally(String counter) implements AnimalPackAction {
+    /**
+     * A broken unit's rally attempt. The rally numbers are not in chapter 10: the players give the {@code result}
+     * ("rallied" or "failed") they read from their charts and the DR (entered, or rolled by the server) is recorded
+     * with it. A request without a result is the record of an earlier version: it rallied, with no roll.
+     */
+    record Rally(String counter, String result) implements AnimalPackAction {
     }
 
-    /** A Malfunctioned Gun is repaired (the repair dr is read by the players). */
-    record RepairGun(String gun) implements AnimalPackAction {
+    /**
+     * A repair attempt on a Malfunctioned Gun. The repair numbers are not in chapter 10: the players give the
+     * {@code result} ("repaired", "failed" or "eliminated") and the dr (entered, or rolled by the server) is recorded
+     * with it. A request without a result is the record of an earlier version: repaired, with no roll.
+     */
+    record RepairGun(String gun, String result) implements AnimalPackAction {
+    }
+
+    /**
+     * 10.11 / 10.7: a unit takes possession of an abandoned Gun in its Location (its possessor was eliminated), and
+     * with it any (Un)Packing Period the Gun is in.
+     */
+    record TakePossession(String counter, String gun) implements AnimalPackAction {
     }
 }

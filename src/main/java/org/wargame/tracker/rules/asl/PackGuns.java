@@ -1,5 +1,8 @@
 package org.wargame.tracker.rules.asl;
 
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.RuleViolation;
+
 import java.util.Map;
 import java.util.Set;
 
@@ -27,16 +30,28 @@ public final class PackGuns {
     private PackGuns() {
     }
 
-    /** Why {@code gun} may not be a Pack Gun, or null when it may. */
+    /** Why {@code gun} may not be a Pack Gun ("10.2: ..."), or null when it may. */
     public static String refusal(AslCounter gun) {
+        RuleViolation refusal = refusal(gun, null);
+        return refusal == null ? null : refusal.getMessage();
+    }
+
+    /** 10.1, 10.2, 10.61, 10.7: refuses a counter that may not be a Pack Gun, under the request field naming it. */
+    static void require(AslCounter gun, String field) {
+        RuleViolation refusal = refusal(gun, field);
+        if (refusal != null) {
+            throw refusal;
+        }
+    }
+
+    private static RuleViolation refusal(AslCounter gun, String field) {
         if ("support-weapon".equals(gun.kind())) {
             String swType = text(gun.data(), "swType");
-            return PACK_SW.contains(swType) ? null
-                    : "10.7: only MMG, HMG, light mortar and 37mm INF support weapons may be Animal-Packed (this is "
-                    + swType + ")";
+            return PACK_SW.contains(swType) ? null : new RuleViolation("10.7", field, "only MMG, HMG, light mortar and "
+                    + "37mm INF support weapons may be Animal-Packed (this is " + swType + ")");
         }
         if (!"gun".equals(gun.kind())) {
-            return "10.1: only a Gun or support weapon may be a Pack Gun";
+            return new RuleViolation("10.1", field, "only a Gun or support weapon may be a Pack Gun");
         }
         int caliber = number(gun.data(), "caliber");
         String type = text(gun.data(), "gunType");
@@ -50,8 +65,8 @@ public final class PackGuns {
                 && STARRED_BY_NATIONALITY.getOrDefault(gun.nationality(), Set.of()).contains(caliber + " " + type)) {
             return null; // 10.61
         }
-        return "10.2: a " + caliber + "mm " + type + " is not a Pack Gun (only 76-82mm MTR, Guns an Ordnance Note "
-                + "allows, and the 10.61 Guns of their own nationality)";
+        return new RuleViolation("10.2", field, "a " + caliber + "mm " + type + " is not a Pack Gun (only 76-82mm MTR, "
+                + "Guns an Ordnance Note allows, and the 10.61 Guns of their own nationality)");
     }
 
     /** The M# the Animal-Pack rules use: the counter's, or 12 for a SW (10.7). */
@@ -72,7 +87,7 @@ public final class PackGuns {
     static int number(Map<String, Object> data, String key) {
         Object value = data.get(key);
         if (!(value instanceof Number n)) {
-            throw new IllegalArgumentException("data." + key + ": a number is required");
+            throw new FieldRefused("data." + key, "a number is required");
         }
         return n.intValue();
     }

@@ -39,6 +39,12 @@ public record UnpackingPeriod(String gun, String crew, String mule, String direc
         return Math.max(0, length - completedTurns);
     }
 
+    /** 10.11: the same period, now (un)packed by the unit that took possession of the abandoned Gun. */
+    UnpackingPeriod carriedOnBy(String newCrew) {
+        return new UnpackingPeriod(gun, newCrew, mule, direction, length, completedTurns, countFromTurn,
+                playerTurnsThisTurn, spoiledThisTurn, transferred, involuntary);
+    }
+
     UnpackingPeriod with(int completed, int playerTurns, boolean spoiled, boolean transferred) {
         return new UnpackingPeriod(gun, crew, mule, direction, length, completed, countFromTurn, playerTurns,
                 spoiled, transferred, involuntary);

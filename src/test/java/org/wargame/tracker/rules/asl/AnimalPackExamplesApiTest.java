@@ -154,6 +154,9 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
         Response moved = action("alice", s, Map.of("type", "move", "counter", "br-mule-2", "hex", "C3",
                 "terrain", "open-ground"));
         assertThat(counter(moved, "br-81mm").get("location").asText()).isEqualTo("C3");
+        // the crew goes with its mortar: it must be in the Location to Unpack it (10.3)
+        assertThat(action("alice", s, Map.of("type", "move", "counter", "br-crew-2", "hex", "C3",
+                "terrain", "open-ground")).status()).isEqualTo(200);
         advanceTo("alice", s, 1, 1, "DFPh");
 
         Response cr = action("alice", s, Map.of("type", "casualty", "counter", "br-mule-2",
@@ -193,7 +196,11 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
         assertThat(twice.at("/state/breakdown").asInt()).isEqualTo(10);
         assertThat(twice.at("/state/disablement").asInt()).isEqualTo(11);
 
-        // the mortar can still be Unpacked: one complete Game Turn (Turn 2) and it leaves Pack-TI
+        // the mortar can still be Unpacked "if it and the crew can complete a one-Game-Turn Unpacking Period": the
+        // crew becomes Pack-TI at the start of Turn 2; one complete Game Turn (Turn 2) and it leaves Pack-TI
+        advanceTo("alice", s, 2, 1, "RPh");
+        assertThat(action("alice", s, Map.of("type", "become-pack-ti", "crew", "br-crew-2")).status())
+                .isEqualTo(200);
         Response t2cc = advanceTo("alice", s, 2, 2, "CCPh");
         assertThat(markers(t2cc, "br-81mm")).contains("Pack-TI");
         Response t3 = advance("alice", s);

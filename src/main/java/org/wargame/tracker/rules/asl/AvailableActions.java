@@ -1,0 +1,84 @@
+package org.wargame.tracker.rules.asl;
+
+import org.wargame.tracker.refusal.Refusal;
+import org.wargame.tracker.rules.ActionOption;
+import org.wargame.tracker.rules.GameClock;
+import org.wargame.tracker.rules.asl.AnimalPackAction.BecomePackTi;
+import org.wargame.tracker.rules.asl.AnimalPackAction.ReversePacking;
+import org.wargame.tracker.rules.asl.AnimalPackAction.TakePossession;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What each counter may do now, and why not where a rule forbids it: the actions that roll no dice are tried
+ * against the rules themselves, so the reason shown is the refusal the action would get.
+ */
+final class AvailableActions {
+
+    private AvailableActions() {
+    }
+
+    static List<ActionOption> of(AnimalPackRules rules, AnimalPackState s, GameClock clock) {
+        List<ActionOption> options = new ArrayList<>();
+        for (AslCounter c : s.counters().values()) {
+            if (c.eliminated()) {
+                continue;
+            }
+            if (c.possesses() != null) {
+                options.add(tried(rules, s, clock, c, "become-pack-ti", "Become Pack-TI", new BecomePackTi(c.id()),
+                        Map.of("type", "become-pack-ti", "crew", c.id())));
+                if (s.periodOf(c.possesses()) != null) {
+                    options.add(tried(rules, s, clock, c, "reverse-packing", "Reverse (Un)Packing",
+                            new ReversePacking(c.id()), Map.of("type", "reverse-packing", "crew", c.id())));
+                }
+            }
+            if (c.isPersonnel()) {
+                for (AslCounter gun : s.at(c.hex())) {
+                    if (gun.isGun() && s.possessorOf(gun.id()) == null && PackTi.mayCarry(c, gun)) {
+                        options.add(tried(rules, s, clock, c, "take-possession", "Take possession of " + gun.id(),
+                                new TakePossession(c.id(), gun.id()),
+                                Map.of("type", "take-possession", "counter", c.id(), "gun", gun.id())));
+                    }
+                }
+                boolean cc = "CCPh".equals(clock.phase());
+                String label = !c.packTi() ? (cc ? "Close Combat" : "Fire")
+                        : cc ? "Close Combat (TI DRM, ends Pack-TI)" : "Fire (Area Fire, ends Pack-TI)";
+                options.add(new ActionOption(c.id(), "fire", label, c.goodOrder(),
+                        c.goodOrder() ? null : Sections.FIRE + ": a broken unit cannot attack",
+                        Map.of("type", "fire", "firer", c.id()), List.of("target", "weapon", "fireType", "result"),
+                        List.of("DR")));
+            }
+            options.add(new ActionOption(c.id(), "casualty", "Casualty", true, null,
+                    Map.of("type", "casualty", "counter", c.id()), List.of("result"), List.of("dr")));
+            boolean movable = !((c.isGun() || c.isMule()) && c.packTi()) && !(c.isGun() && c.loadedOn() != null);
+            options.add(new ActionOption(c.id(), "move", "Move", movable, movable ? null
+                    : c.packTi() ? "10.11: a Pack-TI Gun or Mule cannot be moved" : "10.1: it moves with its Mule",
+                    Map.of("type", "move", "counter", c.id()), List.of("hex", "terrain"), List.of()));
+            if (!c.goodOrder()) {
+                options.add(new ActionOption(c.id(), "rally", "Rally", true, null,
+                        Map.of("type", "rally", "counter", c.id()), List.of("result"), List.of("DR")));
+            }
+            if (c.malfunctioned()) {
+                options.add(new ActionOption(c.id(), "repair-gun", "Repair", true, null,
+                        Map.of("type", "repair-gun", "gun", c.id()), List.of("result"), List.of("dr")));
+            }
+        }
+        return options;
+    }
+
+    private static ActionOption tried(AnimalPackRules rules, AnimalPackState s, GameClock clock, AslCounter c,
+                                      String action, String label, AnimalPackAction probe,
+                                      Map<String, Object> request) {
+        try {
+            rules.decide(s, clock, probe, (kind, purpose) -> {
+                throw new IllegalStateException("these actions roll no dice");
+            });
+            return new ActionOption(c.id(), action, label, true, null, request, List.of(), List.of());
+        } catch (Refusal refused) {
+            return new ActionOption(c.id(), action, label, false, refused.getMessage(), request, List.of(),
+                    List.of());
+        }
+    }
+}
