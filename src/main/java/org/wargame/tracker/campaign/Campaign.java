@@ -13,6 +13,7 @@ import org.wargame.tracker.campaign.CampaignEvent.CounterEnlisted;
 import org.wargame.tracker.campaign.CampaignEvent.ScenarioOpened;
 import org.wargame.tracker.campaign.CampaignEvent.ScenarioOutcomeRecorded;
 import org.wargame.tracker.campaign.CampaignState.RosterCounter;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.RuleSets;
 
@@ -122,7 +123,13 @@ public class Campaign {
                         + counter.inScenario());
             }
         }
-        apply(new ScenarioOpened(campaignId, command.scenarioId(), command.name(), command.counterIds()));
+        List<String> leftOut = command.leftOut() == null ? List.of() : command.leftOut();
+        for (String id : leftOut) {
+            RosterCounter counter = state.roster().get(id);
+            FieldRefused.require(counter != null && counter.eliminated(), "counters", "'" + id + "' is left out of "
+                    + "the scenario only when it was struck off in an earlier one");
+        }
+        apply(new ScenarioOpened(campaignId, command.scenarioId(), command.name(), command.counterIds(), leftOut));
     }
 
     @CommandHandler

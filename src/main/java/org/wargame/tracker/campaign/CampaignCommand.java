@@ -15,8 +15,9 @@ public sealed interface CampaignCommand {
             implements CampaignCommand {
     }
 
+    /** {@code leftOut}: the plan's roster counters struck off in an earlier scenario, left out of this one. */
     record OpenScenario(@TargetAggregateIdentifier String campaignId, String scenarioId, String name,
-                        List<String> counterIds) implements CampaignCommand {
+                        List<String> counterIds, List<String> leftOut) implements CampaignCommand {
     }
 
     record RecordScenarioOutcome(@TargetAggregateIdentifier String campaignId, String scenarioId, String result,

@@ -28,9 +28,16 @@ public sealed interface CampaignEvent {
     record CounterEnlisted(String campaignId, CounterDefinition counter) implements CampaignEvent {
     }
 
-    /** A scenario is opened with these roster counters; they are in play until it is concluded. */
-    record ScenarioOpened(String campaignId, String scenarioId, String name, List<String> counterIds)
-            implements CampaignEvent {
+    /**
+     * A scenario is opened with these roster counters; they are in play until it is concluded. {@code leftOut}
+     * (optional: events stored before it existed have none): the counters its plan placed that were struck off in
+     * an earlier scenario, so it started without them.
+     */
+    record ScenarioOpened(String campaignId, String scenarioId, String name, List<String> counterIds,
+                          List<String> leftOut) implements CampaignEvent {
+        public ScenarioOpened {
+            leftOut = leftOut == null ? List.of() : List.copyOf(leftOut);
+        }
     }
 
     /** The scenario's result and every roster counter's end state: survivors carry on, the eliminated are struck off. */

@@ -25,7 +25,16 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
                                 String eliminatedIn) {
     }
 
-    public record ScenarioEntry(String scenarioId, String name, boolean concluded, String result) {
+    /** {@code leftOut}: roster counters its plan placed that had been struck off earlier (none if null). */
+    public record ScenarioEntry(String scenarioId, String name, boolean concluded, String result,
+                                List<String> leftOut) {
+        public ScenarioEntry {
+            leftOut = leftOut == null ? List.of() : List.copyOf(leftOut);
+        }
+    }
+
+    /** A counter a plan places that was struck off in an earlier scenario ({@code eliminatedIn}: its name). */
+    public record StruckOff(String id, String name, String side, String eliminatedIn) {
     }
 
     public static CampaignState created(CampaignCreated e) {
@@ -45,7 +54,7 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
             CampaignState next = withRoster(r -> opened.counterIds().forEach(id -> r.computeIfPresent(id,
                     (k, c) -> new RosterCounter(c.counter(), c.eliminated(), opened.scenarioId(), c.eliminatedIn()))));
             List<ScenarioEntry> list = new ArrayList<>(scenarios);
-            list.add(new ScenarioEntry(opened.scenarioId(), opened.name(), false, null));
+            list.add(new ScenarioEntry(opened.scenarioId(), opened.name(), false, null, opened.leftOut()));
             return next.withScenarios(list);
         }
         ScenarioOutcomeRecorded recorded = (ScenarioOutcomeRecorded) event;
@@ -63,7 +72,7 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
         List<ScenarioEntry> list = new ArrayList<>();
         for (ScenarioEntry s : scenarios) {
             list.add(s.scenarioId().equals(recorded.scenarioId())
-                    ? new ScenarioEntry(s.scenarioId(), s.name(), true, recorded.result()) : s);
+                    ? new ScenarioEntry(s.scenarioId(), s.name(), true, recorded.result(), s.leftOut()) : s);
         }
         return next.withScenarios(list);
     }
@@ -104,6 +113,23 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
                     nationality, c.data(), c.state()));
         }
         return counters;
+    }
+
+    /**
+     * The placements whose roster counter was eliminated in an earlier scenario, in the plan's order: a plan starts
+     * without them (they are struck off for good) instead of being refused.
+     */
+    public List<StruckOff> struckOff(List<ScenarioPlan.Placement> placements) {
+        List<StruckOff> list = new ArrayList<>();
+        for (ScenarioPlan.Placement placement : placements) {
+            RosterCounter rostered = roster.get(placement.id());
+            if (rostered != null && rostered.eliminated()) {
+                String where = scenarios.stream().filter(s -> s.scenarioId().equals(rostered.eliminatedIn()))
+                        .map(ScenarioEntry::name).findFirst().orElse(rostered.eliminatedIn());
+                list.add(new StruckOff(placement.id(), rostered.counter().name(), rostered.counter().side(), where));
+            }
+        }
+        return list;
     }
 
     public ScenarioPlan plan(String planId) {

@@ -49,8 +49,20 @@ public class ScenarioService {
         this.seeds = seeds;
     }
 
+    /** A started scenario, and the plan's counters it started without because they were struck off earlier. */
+    public record Started(String scenarioId, List<CampaignState.StruckOff> leftOut) {
+    }
+
     /** Starts a scenario with roster counters (their carried state plus set-up) and scenario-only counters. */
     public String start(String campaignId, StartScenarioRequest request, Actor actor) {
+        return begin(campaignId, request, actor).scenarioId();
+    }
+
+    /**
+     * Starts a scenario; a plan's roster counters that were eliminated in an earlier scenario are left out and
+     * listed in the answer (counters the request names itself are still refused when struck off).
+     */
+    public Started begin(String campaignId, StartScenarioRequest request, Actor actor) {
         CampaignState campaign = campaigns.state(campaignId);
         ScenarioPlan plan = null;
         if (request.plan() != null) {
@@ -78,8 +90,12 @@ public class ScenarioService {
             }
             sides.add(side);
         }
-        List<Placement> placements = request.counters() != null ? request.counters()
+        List<Placement> planned = request.counters() != null ? request.counters()
                 : plan == null ? List.of() : plan.counters();
+        List<CampaignState.StruckOff> leftOut = request.counters() != null ? List.of()
+                : campaign.struckOff(planned);
+        List<String> leftOutIds = leftOut.stream().map(CampaignState.StruckOff::id).toList();
+        List<Placement> placements = planned.stream().filter(p -> !leftOutIds.contains(p.id())).toList();
         List<CounterDefinition> extra = request.extraCounters() != null ? request.extraCounters()
                 : plan == null ? List.of() : plan.extraCounters();
 
@@ -92,9 +108,9 @@ public class ScenarioService {
             String commitment = seeds.commit(scenarioId);
             commands.send(new StartScenario(scenarioId, campaignId, name, campaign.ruleSet(), limit, sides, counters,
                     commitment), actor.account(), actionId);
-            commands.send(new OpenScenario(campaignId, scenarioId, name, rosterIds), actor.account(),
+            commands.send(new OpenScenario(campaignId, scenarioId, name, rosterIds, leftOutIds), actor.account(),
                     actionId);
-            return scenarioId;
+            return new Started(scenarioId, leftOut);
         });
     }
 

@@ -114,6 +114,25 @@ public class CampaignPages {
         model.addAttribute("sides", sides);
         model.addAttribute("actor", actor);
         model.addAttribute("chart", StrengthChart.of(state));
+        model.addAttribute("leftOut", leftOut(state));
+    }
+
+    /** Per scenario, the plan's counters it started without because they were struck off earlier, in words. */
+    private static Map<String, String> leftOut(CampaignState state) {
+        Map<String, String> notes = new LinkedHashMap<>();
+        for (ScenarioEntry scenario : state.scenarios()) {
+            if (scenario.leftOut().isEmpty()) {
+                continue;
+            }
+            List<String> names = new ArrayList<>();
+            for (String id : scenario.leftOut()) {
+                RosterCounter r = state.roster().get(id);
+                names.add((r == null ? id : r.counter().name()) + (r == null || r.eliminatedIn() == null ? ""
+                        : " (eliminated in " + name(state, r.eliminatedIn()) + ")"));
+            }
+            notes.put(scenario.scenarioId(), "Started without " + String.join(", ", names));
+        }
+        return notes;
     }
 
     private static String note(RosterCounter r, CampaignState state) {

@@ -8,11 +8,13 @@ import java.util.LinkedHashMap;
 
 import org.wargame.tracker.account.Actor;
 
+import org.wargame.tracker.campaign.CampaignState;
 import org.wargame.tracker.scenario.ScenarioService;
 import org.wargame.tracker.scenario.ScenarioView;
 import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.scenario.StartScenarioRequest;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -63,10 +65,14 @@ public class ScenarioController {
 
     @PostMapping("/campaigns/{campaignId}/scenarios")
     @ResponseStatus(HttpStatus.CREATED)
-    public ScenarioView start(@PathVariable String campaignId, @RequestBody StartScenarioRequest request,
-                              Authentication auth) {
-        String id = service.start(campaignId, request, participants.actor(auth, campaignId));
-        return ScenarioView.of(views.state(id));
+    public StartResponse start(@PathVariable String campaignId, @RequestBody StartScenarioRequest request,
+                               Authentication auth) {
+        ScenarioService.Started started = service.begin(campaignId, request, participants.actor(auth, campaignId));
+        return new StartResponse(ScenarioView.of(views.state(started.scenarioId())), started.leftOut());
+    }
+
+    /** The new scenario, and the plan's counters it started without (struck off in an earlier scenario). */
+    public record StartResponse(@JsonUnwrapped ScenarioView scenario, List<CampaignState.StruckOff> leftOut) {
     }
 
     /** The scenario now; its ETag is its version (the event count), to send back as {@code If-Match}. */

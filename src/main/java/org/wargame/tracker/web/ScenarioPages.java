@@ -1,7 +1,6 @@
 package org.wargame.tracker.web;
 
 
-import org.wargame.tracker.refusal.NotFound;
 
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpStatus;
@@ -21,7 +20,6 @@ import org.wargame.tracker.rules.ActionOption;
 import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.account.Actor;
-import org.wargame.tracker.refusal.NotYourSide;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionDisputed;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
 import org.wargame.tracker.scenario.ScenarioService;

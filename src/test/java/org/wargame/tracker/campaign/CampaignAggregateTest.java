@@ -80,8 +80,8 @@ class CampaignAggregateTest {
 
     @Test
     void a_counter_plays_in_one_scenario_at_a_time() {
-        fixture.given(created(), new CounterEnlisted("c1", CREW), new ScenarioOpened("c1", "s1", "one", List.of("crew")))
-                .when(new OpenScenario("c1", "s2", "two", List.of("crew")))
+        fixture.given(created(), new CounterEnlisted("c1", CREW), new ScenarioOpened("c1", "s1", "one", List.of("crew"), List.of()))
+                .when(new OpenScenario("c1", "s2", "two", List.of("crew"), List.of()))
                 .expectException(IllegalStateException.class)
                 .expectNoEvents();
     }
@@ -89,7 +89,7 @@ class CampaignAggregateTest {
     @Test
     void the_outcome_carries_state_and_strikes_off_the_eliminated() {
         fixture.given(created(), new CounterEnlisted("c1", CREW), new CounterEnlisted("c1", MULE),
-                        new ScenarioOpened("c1", "s1", "one", List.of("crew", "mule")))
+                        new ScenarioOpened("c1", "s1", "one", List.of("crew", "mule"), List.of()))
                 .when(new RecordScenarioOutcome("c1", "s1", "won", List.of(new CounterOutcome("crew", true, Map.of()),
                         new CounterOutcome("mule", false, Map.of("size", "HS")),
                         new CounterOutcome("scenario-only", false, Map.of()))))
@@ -97,10 +97,24 @@ class CampaignAggregateTest {
                         new CounterOutcome("crew", true, Map.of()), new CounterOutcome("mule", false,
                                 Map.of("size", "HS")))));
         fixture.given(created(), new CounterEnlisted("c1", CREW), new ScenarioOpened("c1", "s1", "one",
-                        List.of("crew")), new ScenarioOutcomeRecorded("c1", "s1", "lost",
+                        List.of("crew"), List.of()), new ScenarioOutcomeRecorded("c1", "s1", "lost",
                         List.of(new CounterOutcome("crew", true, Map.of()))))
-                .when(new OpenScenario("c1", "s2", "two", List.of("crew")))
+                .when(new OpenScenario("c1", "s2", "two", List.of("crew"), List.of()))
                 .expectException(IllegalArgumentException.class)
                 .expectExceptionMessage(org.hamcrest.Matchers.containsString("eliminated"));
+    }
+
+    @Test
+    void a_scenario_opened_without_struck_off_counters_records_them_and_only_them() {
+        fixture.given(created(), new CounterEnlisted("c1", CREW), new CounterEnlisted("c1", MULE),
+                        new ScenarioOpened("c1", "s1", "one", List.of("crew", "mule"), List.of()),
+                        new ScenarioOutcomeRecorded("c1", "s1", "lost", List.of(new CounterOutcome("crew", true,
+                                Map.of()), new CounterOutcome("mule", false, Map.of()))))
+                .when(new OpenScenario("c1", "s2", "two", List.of("mule"), List.of("crew")))
+                .expectEvents(new ScenarioOpened("c1", "s2", "two", List.of("mule"), List.of("crew")));
+        fixture.given(created(), new CounterEnlisted("c1", CREW), new CounterEnlisted("c1", MULE))
+                .when(new OpenScenario("c1", "s2", "two", List.of("mule"), List.of("crew")))
+                .expectException(org.wargame.tracker.refusal.FieldRefused.class)
+                .expectNoEvents();
     }
 }

@@ -40,73 +40,90 @@ final class AvailableActions {
     }
 
     private static void infantry(HexState state, GameClock clock, HexCounter c, List<ActionOption> options) {
-        boolean phasing = c.side().equals(clock.phasingSide());
+        String side = c.side();
         Integer allowance = Portage.movementAllowance(state, c);
-        String moveRefusal = !("MP".equals(clock.phase()) && phasing)
-                ? "12.2: Movement Points are spent in the side's own Movement Phase"
-                : allowance != null && c.mpSpent() >= allowance
-                ? "12.2: movement allowance of " + allowance + " spent" : null;
+        String moveRefusal = first(TurnSequence.refusal("move", side, clock),
+                allowance != null && c.mpSpent() >= allowance ? "12.2: movement allowance of " + allowance + " spent"
+                        : null);
         options.add(option(c, "move", "Move (" + (allowance == null ? 0 : allowance - c.mpSpent()) + " MP left)",
                 moveRefusal, Map.of("type", "move", "unitId", c.id()), List.of("toHex", "terrain", "mpCost"),
                 List.of()));
         String fired = c.weaponFired() ? "12.3: '" + c.id() + "' has already fired a support weapon this turn"
                 : null;
+        String firePhase = TurnSequence.refusal("fire", side, clock);
         for (HexCounter weapon : state.carriedBy(c.id())) {
             SupportWeapon w = SupportWeapon.of(weapon);
-            boolean commandPhase = "CP".equals(clock.phase()) && phasing;
-            options.add(option(c, "transfer-weapon", "Hand over " + w.name(), commandPhase ? null
-                            : "12.4: only during the owning player's Command Phase",
+            options.add(option(c, "transfer-weapon", "Hand over " + w.name(),
+                    TurnSequence.refusal("transfer-weapon", side, clock),
                     Map.of("type", "transfer-weapon", "weaponId", weapon.id()), List.of("toUnitId"), List.of()));
             if (w.mortar()) {
-                String refusal = fired != null ? fired
-                        : "MP".equals(clock.phase()) && !phasing ? "12.61: mortars may not make Opportunity Fire"
-                        : c.terrain() != null && MortarFire.NO_FIRE_TERRAIN.contains(c.terrain().toLowerCase())
+                String where = c.terrain() != null && MortarFire.NO_FIRE_TERRAIN.contains(c.terrain().toLowerCase())
                         ? "12.61: mortars may not fire from building hexes or bunkers" : null;
-                options.add(option(c, "mortar-fire", "Fire " + w.name(), refusal,
+                String opportunity = TurnSequence.MP.equals(clock.phase()) && !side.equals(clock.phasingSide())
+                        ? "12.61: mortars may not make Opportunity Fire attacks" : null;
+                options.add(option(c, "mortar-fire", "Fire " + w.name(), first(opportunity,
+                                TurnSequence.refusal("mortar-fire", side, clock), fired, where),
                         Map.of("type", "mortar-fire", "weaponIds", List.of(weapon.id())),
                         List.of("targetHex", "range", "los", "spotterId", "leaderId", "coverModifier"), TWO_D6));
-                int smoke = state.poolOf(c.side()).map(p -> p.pool().getOrDefault(ExpendablePool.SMOKE, 0))
-                        .orElse(0);
+                int smoke = state.poolOf(side).map(p -> p.pool().getOrDefault(ExpendablePool.SMOKE, 0)).orElse(0);
                 options.add(option(c, "mortar-smoke", "Smoke round (" + smoke + " smoke factors)",
-                        refusal != null ? refusal : smoke < SmokeSupply.FACTORS_PER_ROUND
-                                ? "12.66: the side's smoke supply has " + smoke + " factors" : null,
+                        first(opportunity, TurnSequence.refusal("mortar-smoke", side, clock), fired, where,
+                                smoke < SmokeSupply.FACTORS_PER_ROUND
+                                        ? "12.66: the side's smoke supply has " + smoke + " factors" : null),
                         Map.of("type", "mortar-smoke", "weaponId", weapon.id()),
                         List.of("targetHex", "range", "los", "spotterId"), List.of()));
             } else {
-                options.add(option(c, "fire", "Fire " + w.name(), fired,
+                options.add(option(c, "fire", "Fire " + w.name(), first(firePhase, fired),
                         Map.of("type", "fire", "unitId", c.id(), "weaponId", weapon.id()),
                         List.of("targetHex", "targetId", "range", "attack", "grenades"), TWO_D6));
             }
         }
-        Map<String, Integer> pool = state.poolOf(c.side()).map(HexCounter::pool).orElse(Map.of());
+        Map<String, Integer> pool = state.poolOf(side).map(HexCounter::pool).orElse(Map.of());
         if (pool.getOrDefault(ExpendablePool.PANZERFAUST, 0) > 0) {
             options.add(option(c, "use-panzerfaust", "Panzerfaust (" + pool.get(ExpendablePool.PANZERFAUST)
-                    + " left)", fired, Map.of("type", "use-panzerfaust", "unitId", c.id()),
-                    List.of("targetId", "range"), List.of()));
+                    + " left)", first(TurnSequence.refusal("use-panzerfaust", side, clock), fired),
+                    Map.of("type", "use-panzerfaust", "unitId", c.id()), List.of("targetId", "range"), List.of()));
         }
         if (pool.getOrDefault(ExpendablePool.AT_GRENADE, 0) > 0) {
             options.add(option(c, "use-at-grenade", "AT grenade (" + pool.get(ExpendablePool.AT_GRENADE)
-                    + " left)", fired, Map.of("type", "use-at-grenade", "unitId", c.id()),
-                    List.of("targetId", "range"), List.of()));
+                    + " left)", first(TurnSequence.refusal("use-at-grenade", side, clock), fired),
+                    Map.of("type", "use-at-grenade", "unitId", c.id()), List.of("targetId", "range"), List.of()));
         }
-        if (pool.getOrDefault(ExpendablePool.GRENADES, 0) > 0 || pool.getOrDefault(ExpendablePool.SATCHEL_CHARGE,
-                0) > 0) {
-            options.add(option(c, "fire", "Attack with grenades or a satchel charge", null,
+        boolean grenades = pool.getOrDefault(ExpendablePool.GRENADES, 0) > 0;
+        boolean satchel = pool.getOrDefault(ExpendablePool.SATCHEL_CHARGE, 0) > 0;
+        if (grenades || satchel) {
+            options.add(option(c, "fire", "Attack with grenades or a satchel charge", firePhase,
                     Map.of("type", "fire", "unitId", c.id()),
                     List.of("targetHex", "targetId", "range", "grenades", "satchelCharge"), TWO_D6));
         }
-        if ("CA".equals(clock.phase())) {
-            if (!phasing && pool.getOrDefault(ExpendablePool.GRENADES, 0) > 0) {
+        if (TurnSequence.CA.equals(clock.phase())) {
+            boolean assaulting = side.equals(clock.phasingSide());
+            if (grenades && assaulting) {
+                options.add(option(c, "use-grenades", "Grenades in the assault (attack dice roll -1)", null,
+                        Map.of("type", "use-grenades", "unitId", c.id(), "context", GrenadeUse.CLOSE_ASSAULT_ATTACK),
+                        List.of("targetHex", "killNumber"), List.of()));
+            }
+            if (grenades && !assaulting) {
                 options.add(option(c, "use-grenades", "Grenades in defence (assaulter's Kill Number -1)", null,
                         Map.of("type", "use-grenades", "unitId", c.id(), "context", GrenadeUse.CLOSE_ASSAULT_DEFENCE),
-                        List.of("targetHex"), List.of()));
+                        List.of("targetHex", "killNumber"), List.of()));
             }
-            if (pool.getOrDefault(ExpendablePool.SATCHEL_CHARGE, 0) > 0) {
+            if (satchel) {
                 options.add(option(c, "use-satchel-charge", "Satchel charge in the close assault", null,
                         Map.of("type", "use-satchel-charge", "unitId", c.id(), "context",
                                 SatchelCharge.CLOSE_ASSAULT), List.of("targetHex"), List.of()));
             }
         }
+    }
+
+    /** The first refusal that applies, or null. */
+    private static String first(String... refusals) {
+        for (String refusal : refusals) {
+            if (refusal != null) {
+                return refusal;
+            }
+        }
+        return null;
     }
 
     private static ActionOption option(HexCounter c, String action, String label, String refusal,

@@ -1,6 +1,5 @@
 package org.wargame.tracker.rules.hex;
 
-import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.hex.HexEvent.ExpendableSpent;
 
 import java.util.List;
@@ -38,20 +37,18 @@ final class ExpendablePool {
     static void validate(HexCounter pool) {
         pool.pool().forEach((item, n) -> {
             if (n < 0) {
-                throw new IllegalArgumentException("counter '" + pool.id() + "' state." + item + ": " + n
-                        + " is below 0");
+                throw Refuse.counter(pool.id(), "state." + item, n + " is below 0");
             }
         });
         for (String field : List.of(SATCHEL_APFP, PANZERFAUST_AT, AT_GRENADE_AT)) {
             Integer value = pool.optionalNumber(field);
             if (value != null && value < 0) {
-                throw new IllegalArgumentException("counter '" + pool.id() + "' data." + field + ": " + value
-                        + " is below 0");
+                throw Refuse.counter(pool.id(), "data." + field, value + " is below 0");
             }
         }
         if (pool.pool().getOrDefault(SATCHEL_CHARGE, 0) > 0 && pool.optionalNumber(SATCHEL_APFP) == null) {
-            throw new IllegalArgumentException("counter '" + pool.id() + "' data." + SATCHEL_APFP
-                    + ": missing (the side holds satchel charges, 12.53 adds their APFP)");
+            throw Refuse.counter(pool.id(), "data." + SATCHEL_APFP, "missing (the side holds satchel charges, "
+                    + "12.53 adds their APFP)");
         }
     }
 
@@ -59,9 +56,10 @@ final class ExpendablePool {
     static HexCounter requireAvailable(HexState state, String side, String item, int needed, String section) {
         HexCounter pool = state.poolOf(side).orElse(null);
         int left = pool == null ? 0 : pool.pool().getOrDefault(item, 0);
-        RuleViolation.require(left >= needed, section, "side '" + side + "' has " + left + " " + LABELS.get(item)
-                + (left == 1 || LABELS.get(item).endsWith("s") ? "" : "s") + " left in its pool" + (needed > 1 ? "; this needs " + needed : "")
-                + " (12.5: each use removes " + (needed > 1 ? needed : "one") + ")");
+        Refuse.unless(left >= needed, section, null, "side '" + side + "' has " + left + " " + LABELS.get(item)
+                + (left == 1 || LABELS.get(item).endsWith("s") ? "" : "s") + " left in its pool"
+                + (needed > 1 ? "; this needs " + needed : "") + " (12.5: each use removes "
+                + (needed > 1 ? needed : "one") + ")");
         return pool;
     }
 
@@ -69,8 +67,16 @@ final class ExpendablePool {
     static ExpendableSpent spend(HexState state, HexCounter unit, String item, String context, String targetHex,
                                  String targetId, String effect, boolean weaponFire, String useKey,
                                  String section) {
+        return spend(state, unit, item, context, targetHex, targetId, effect, weaponFire, useKey, section, null, null,
+                null);
+    }
+
+    /** 12.5 with 12.52's modifiers recorded: the attack dice roll's, the assaulter's Kill Number before and after. */
+    static ExpendableSpent spend(HexState state, HexCounter unit, String item, String context, String targetHex,
+                                 String targetId, String effect, boolean weaponFire, String useKey, String section,
+                                 Integer rollModifier, Integer killNumber, Integer modifiedKillNumber) {
         HexCounter pool = requireAvailable(state, unit.side(), item, 1, section);
         return new ExpendableSpent(unit.side(), pool.id(), item, unit.id(), context, targetHex, targetId, effect,
-                pool.pool().get(item) - 1, weaponFire, useKey);
+                pool.pool().get(item) - 1, weaponFire, useKey, rollModifier, killNumber, modifiedKillNumber);
     }
 }

@@ -76,11 +76,14 @@ public sealed interface HexAction extends RuleAction permits HexAction.Move, Hex
     }
 
     /**
-     * 12.52: grenades outside a fire attack: {@code context} "close-assault-defence" (a defending unit; the
-     * assaulter's Kill Number -1) or "overrun" (a passenger of {@code afvId} against the overrun's targets in
-     * {@code targetHex}). In a fire attack use {@link Fire#grenades()}.
+     * 12.52: grenades outside a fire attack: {@code context} "close-assault-attack" (an assaulting unit: -1 to its
+     * attack dice roll), "close-assault-defence" (a defending unit: the assaulter's Kill Number -1) or "overrun" (a
+     * passenger of {@code afvId} against the overrun's targets in {@code targetHex}). {@code killNumber}, optional in
+     * a close assault: the assaulter's Kill Number as the players read it, recorded with the modifier. In a fire
+     * attack use {@link Fire#grenades()}.
      */
-    record UseGrenades(String unitId, String context, String targetHex, String afvId) implements HexAction {
+    record UseGrenades(String unitId, String context, String targetHex, String afvId, Integer killNumber)
+            implements HexAction {
     }
 
     /**

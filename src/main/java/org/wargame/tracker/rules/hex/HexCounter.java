@@ -47,11 +47,11 @@ public record HexCounter(String id, String kind, String name, String side, Strin
     /** Reads a counter of the campaign file (roster state plus the scenario's placement). */
     public static HexCounter from(CounterDefinition def) {
         if (def.id() == null || def.id().isBlank()) {
-            throw new IllegalArgumentException("id: every counter needs an id");
+            throw Refuse.field("id", "every counter needs an id");
         }
         if (!KINDS.contains(def.kind())) {
-            throw new IllegalArgumentException("counter '" + def.id() + "' kind: '" + def.kind()
-                    + "' is not a counter kind of rule set hex " + KINDS.stream().sorted().toList());
+            throw Refuse.counter(def.id(), "kind", "'" + def.kind() + "' is not a counter kind of rule set hex "
+                    + KINDS.stream().sorted().toList());
         }
         Map<String, Object> state = def.state();
         Map<String, Object> other = new LinkedHashMap<>();
@@ -89,7 +89,7 @@ public record HexCounter(String id, String kind, String name, String side, Strin
     public int number(String field) {
         Integer value = optionalNumber(field);
         if (value == null) {
-            throw new IllegalArgumentException("counter '" + id + "' data." + field + ": missing");
+            throw Refuse.counter(id, "data." + field, "missing");
         }
         return value;
     }
@@ -102,8 +102,7 @@ public record HexCounter(String id, String kind, String name, String side, Strin
     public int numberAtLeast(String field, int min) {
         int value = number(field);
         if (value < min) {
-            throw new IllegalArgumentException("counter '" + id + "' data." + field + ": " + value
-                    + " is below " + min);
+            throw Refuse.counter(id, "data." + field, value + " is below " + min);
         }
         return value;
     }
@@ -119,8 +118,7 @@ public record HexCounter(String id, String kind, String name, String side, Strin
         if ("true".equals(value) || "false".equals(value)) {
             return Boolean.parseBoolean((String) value);
         }
-        throw new IllegalArgumentException("counter '" + id + "' data." + field + ": '" + value
-                + "' is not true or false");
+        throw Refuse.counter(id, "data." + field, "'" + value + "' is not true or false");
     }
 
     public String text(String field) {
@@ -142,14 +140,13 @@ public record HexCounter(String id, String kind, String name, String side, Strin
                 // refused below
             }
         }
-        throw new IllegalArgumentException("counter '" + counterId + "' " + field + ": '" + value
-                + "' is not a whole number");
+        throw Refuse.counter(counterId, field, "'" + value + "' is not a whole number");
     }
 
     static int count(String counterId, String field, Object value) {
         int n = whole(counterId, field, value);
         if (n < 0) {
-            throw new IllegalArgumentException("counter '" + counterId + "' " + field + ": " + n + " is below 0");
+            throw Refuse.counter(counterId, field, n + " is below 0");
         }
         return n;
     }

@@ -6,7 +6,10 @@ import org.wargame.tracker.rules.RuleEvent;
 import java.util.List;
 import java.util.Map;
 
-/** The hex rule set's events: what happened at the table under section 12. Records, in the past tense. */
+/**
+ * The hex rule set's events: what happened at the table under section 12. Records, in the past tense. Each names the
+ * section that caused it ({@link #section()}): there is no default, so a new event type cannot leave it out.
+ */
 public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, HexEvent.WeaponTransferred,
         HexEvent.AttackFired, HexEvent.ExpendableSpent, HexEvent.MortarBarrageFired, HexEvent.VehicleAttacked,
         HexEvent.SmokeLaid, HexEvent.UnitEliminated, HexEvent.PinStatusRecorded, HexEvent.GameTurnBegan,
@@ -29,19 +32,21 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
             Map.entry("hex.GameTurnBegan", GameTurnBegan.class),
             Map.entry("hex.MovementPhaseBegan", MovementPhaseBegan.class));
 
-    /** The section of rule text that caused the event. */
-    @Override
-    default String section() {
-        return "12";
-    }
-
     /** 12.2: a unit moved, spending Movement Points out of its allowance (1 less when a squad carries an H weapon). */
     record UnitMoved(String unitId, String fromHex, String toHex, String terrain, int mpCost, int mpSpent,
                      int movementAllowance) implements HexEvent {
+        @Override
+        public String section() {
+            return "12.2";
+        }
     }
 
     /** 12.4: a support weapon was handed to another infantry unit in the same hex in the Command Phase. */
     record WeaponTransferred(String weaponId, String fromUnitId, String toUnitId, String hex) implements HexEvent {
+        @Override
+        public String section() {
+            return "12.4";
+        }
     }
 
     /**
@@ -52,16 +57,37 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
     record AttackFired(String unitId, String weaponId, String attack, String targetHex, String targetId, int range,
                        int apfp, String firepower, Integer atRating, boolean grenades, boolean satchelCharge,
                        DiceRoll roll, int rollModifier, Integer modifiedRoll) implements HexEvent {
+        /** 12.3 for an attack with a support weapon; 12.53 or 12.52 for one made with a satchel charge or grenades. */
+        @Override
+        public String section() {
+            return weaponId != null ? "12.3" : satchelCharge ? "12.53" : grenades ? "12.52" : "12.3";
+        }
     }
 
     /**
      * 12.5: one expendable taken from the side's pool ({@code poolId}) by {@code unitId}: {@code remaining} left;
      * {@code effect} says what it does; {@code weaponFire}: it was the unit's one support weapon of the turn
      * (12.51); {@code useKey}: which attack it was used in (one per unit per attack, 12.52/12.53).
+     * <p>
+     * Grenades in a close assault or an overrun (12.52), optional (events stored before they existed have none):
+     * {@code rollModifier} the -1 to the attack dice roll of a unit using them in its attack; {@code killNumber}
+     * the assaulter's Kill Number as the players gave it and {@code modifiedKillNumber} after the defender's -1.
      */
     record ExpendableSpent(String side, String poolId, String item, String unitId, String context, String targetHex,
-                           String targetId, String effect, int remaining, boolean weaponFire, String useKey)
+                           String targetId, String effect, int remaining, boolean weaponFire, String useKey,
+                           Integer rollModifier, Integer killNumber, Integer modifiedKillNumber)
             implements HexEvent {
+
+        /** The section of the item spent: 12.51 Panzerfausts and AT grenades, 12.52 grenades, 12.53 satchels. */
+        @Override
+        public String section() {
+            return switch (item) {
+                case ExpendablePool.PANZERFAUST, ExpendablePool.AT_GRENADE -> "12.51";
+                case ExpendablePool.GRENADES -> "12.52";
+                case ExpendablePool.SATCHEL_CHARGE -> "12.53";
+                default -> "12.5";
+            };
+        }
     }
 
     /**
@@ -77,6 +103,11 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
             weaponIds = List.copyOf(weaponIds);
             unitIds = List.copyOf(unitIds);
         }
+
+        @Override
+        public String section() {
+            return "12.61";
+        }
     }
 
     /**
@@ -87,29 +118,57 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
                            boolean hit, boolean armored, Integer atRating, Integer rearArmor,
                            Integer eliminationNumber, DiceRoll eliminationRoll, boolean destroyed, String note)
             implements HexEvent {
+        @Override
+        public String section() {
+            return "12.67";
+        }
     }
 
     /** 12.66: a Smoke marker placed, the firing unit marked Fire, two smoke factors taken from the side's supply. */
     record SmokeLaid(String side, String weaponId, String unitId, String targetHex, int smokeLevel, String poolId,
                      int factors, int supplyLeft) implements HexEvent {
+        @Override
+        public String section() {
+            return "12.66";
+        }
     }
 
-    /** A counter eliminated; 12.2: the support weapons it carried are eliminated with it. */
+    /**
+     * A counter eliminated (a result the players read off the combat tables); 12.2: the support weapons it carried
+     * are eliminated with it, which is what section 12 decides here.
+     */
     record UnitEliminated(String counterId, String cause, List<String> weaponsEliminated) implements HexEvent {
         public UnitEliminated {
             weaponsEliminated = List.copyOf(weaponsEliminated);
+        }
+
+        @Override
+        public String section() {
+            return "12.2";
         }
     }
 
     /** A unit was pinned or is no longer pinned (a pinned unit cannot spot for a mortar, 12.62). */
     record PinStatusRecorded(String counterId, boolean pinned) implements HexEvent {
+        @Override
+        public String section() {
+            return "12.62";
+        }
     }
 
     /** A new Game Turn: Fire markers and the one-per-turn limits of 12.3, 12.52 and 12.53 are cleared. */
     record GameTurnBegan(int gameTurn) implements HexEvent {
+        @Override
+        public String section() {
+            return "12.3";
+        }
     }
 
     /** A side's Movement Phase began: its units' Movement Points spent are back to 0 (12.2). */
     record MovementPhaseBegan(String side, int gameTurn, int playerTurn) implements HexEvent {
+        @Override
+        public String section() {
+            return "12.2";
+        }
     }
 }

@@ -29,20 +29,15 @@ public record HexState(List<HexCounter> counters, Map<String, Integer> smoke) im
 
     /** The counter {@code id}; refuses an unknown id naming the action's field. */
     public HexCounter counter(String id, String field) {
-        if (id == null || id.isBlank()) {
-            throw new IllegalArgumentException(field + ": missing");
-        }
-        return find(id).orElseThrow(() -> new IllegalArgumentException(field + ": no counter '" + id
-                + "' in this scenario"));
+        Refuse.required(id, field, "the id of a counter of this scenario");
+        return find(id).orElseThrow(() -> Refuse.field(field, "no counter '" + id + "' in this scenario"));
     }
 
     /** The counter {@code id}, in play (not eliminated) and a squad, half squad or leader. */
     public HexCounter activeInfantry(String id, String field) {
         HexCounter unit = active(id, field);
-        if (!unit.infantry()) {
-            throw new IllegalArgumentException(field + ": '" + id + "' is a " + unit.kind()
-                    + ", not a squad, half squad or leader");
-        }
+        Refuse.fieldUnless(unit.infantry(), field, "'" + id + "' is a " + unit.kind() + ", not a squad, half squad "
+                + "or leader");
         return unit;
     }
 
@@ -50,7 +45,7 @@ public record HexState(List<HexCounter> counters, Map<String, Integer> smoke) im
     public HexCounter active(String id, String field) {
         HexCounter counter = counter(id, field);
         if (counter.eliminated()) {
-            throw new IllegalArgumentException(field + ": '" + id + "' is eliminated");
+            throw Refuse.eliminated(field, id);
         }
         return counter;
     }

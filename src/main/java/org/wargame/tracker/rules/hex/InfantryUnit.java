@@ -9,20 +9,18 @@ public record InfantryUnit(String id, String kind, int apfp, int range, int move
 
     public static InfantryUnit of(HexCounter counter) {
         if (!counter.infantry()) {
-            throw new IllegalArgumentException("counter '" + counter.id() + "' is a " + counter.kind()
-                    + ", not a squad, half squad or leader");
+            throw Refuse.counter(counter.id(), "kind", "'" + counter.kind() + "' is not a squad, half squad or "
+                    + "leader");
         }
         int movement = counter.numberAtLeast("movement", 1);
         if (counter.is(HexCounter.LEADER)) {
             Integer apfp = counter.optionalNumber("apfp");
             Integer range = counter.optionalNumber("range");
             if (apfp != null && apfp < 0) {
-                throw new IllegalArgumentException("counter '" + counter.id() + "' data.apfp: " + apfp
-                        + " is below 0");
+                throw Refuse.counter(counter.id(), "data.apfp", apfp + " is below 0");
             }
             if (range != null && range < 0) {
-                throw new IllegalArgumentException("counter '" + counter.id() + "' data.range: " + range
-                        + " is below 0");
+                throw Refuse.counter(counter.id(), "data.range", range + " is below 0");
             }
             return new InfantryUnit(counter.id(), counter.kind(), apfp == null ? 0 : apfp, range == null ? 0 : range,
                     movement, counter.number("leadership"));

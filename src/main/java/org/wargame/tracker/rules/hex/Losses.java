@@ -16,10 +16,8 @@ final class Losses {
 
     static List<HexEvent> eliminate(HexState state, HexAction.Eliminate eliminate) {
         HexCounter counter = state.active(eliminate.counterId(), "counterId");
-        if (counter.is(HexCounter.EXPENDABLES)) {
-            throw new IllegalArgumentException("counterId: '" + counter.id() + "' is the side's expendables pool; "
-                    + "it is spent one use at a time (12.5)");
-        }
+        Refuse.fieldUnless(!counter.is(HexCounter.EXPENDABLES), "counterId", "'" + counter.id() + "' is the "
+                + "side's expendables pool; it is spent one use at a time (12.5)");
         // 12.2: if a unit carrying a support weapon is eliminated the weapon is also eliminated
         List<String> weapons = state.carriedBy(counter.id()).stream().map(HexCounter::id).toList();
         return List.of(new UnitEliminated(counter.id(), eliminate.cause(), weapons));
@@ -27,13 +25,10 @@ final class Losses {
 
     static List<HexEvent> pin(HexState state, HexAction.SetPinned pin) {
         HexCounter counter = state.active(pin.counterId(), "counterId");
-        if (counter.is(HexCounter.SUPPORT_WEAPON) || counter.is(HexCounter.EXPENDABLES)) {
-            throw new IllegalArgumentException("counterId: '" + counter.id() + "' is a " + counter.kind()
-                    + ", not a unit");
-        }
-        if (pin.pinned() == null) {
-            throw new IllegalArgumentException("pinned: missing (true or false)");
-        }
+        Refuse.fieldUnless(!counter.is(HexCounter.SUPPORT_WEAPON) && !counter.is(HexCounter.EXPENDABLES),
+                "counterId", "'" + counter.id() + "' is a " + counter.kind() + ", not a unit (12.62: units are "
+                        + "pinned)");
+        Refuse.required(pin.pinned(), "pinned", "true or false");
         return List.of(new PinStatusRecorded(counter.id(), pin.pinned()));
     }
 }

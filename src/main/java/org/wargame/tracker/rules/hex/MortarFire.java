@@ -13,8 +13,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import static org.wargame.tracker.refusal.RuleViolation.require;
-
 /**
  * 12.6 Mortars: 12.61 firing restrictions (no fire group with infantry, no inherent firepower, one barrage per hex and
  * target, the leader's modifier, no Opportunity Fire, not from a building or bunker), 12.62 LOS or an unpinned friendly
@@ -40,103 +38,94 @@ final class MortarFire {
     private MortarFire() {
     }
 
-    /** The checks a mortar attack and a smoke round share (12.66: "the same rules apply"). */
-    static Firing requireMayFire(HexState state, GameClock clock, List<String> weaponIds, String targetHex,
-                                 Integer range, Boolean los, String spotterId) {
-        if (weaponIds == null || weaponIds.isEmpty()) {
-            throw new IllegalArgumentException("weaponIds: missing (the mortars firing)");
-        }
-        if (new LinkedHashSet<>(weaponIds).size() != weaponIds.size()) {
-            throw new IllegalArgumentException("weaponIds: a mortar is listed twice");
-        }
-        if (targetHex == null || targetHex.isBlank()) {
-            throw new IllegalArgumentException("targetHex: missing");
-        }
-        if (range == null || range < 0) {
-            throw new IllegalArgumentException("range: the range to the target hex in hexes");
-        }
+    /**
+     * The checks a mortar attack and a smoke round share (12.66: "the same rules apply"); {@code action} is the
+     * action's type (its row of the {@link TurnSequence}), {@code weaponField} the request field naming the mortars.
+     */
+    static Firing requireMayFire(HexState state, GameClock clock, String action, String weaponField,
+                                 List<String> weaponIds, String targetHex, Integer range, Boolean los,
+                                 String spotterId) {
+        Refuse.fieldUnless(weaponIds != null && !weaponIds.isEmpty(), weaponField, "missing (the mortars firing)");
+        Refuse.fieldUnless(new LinkedHashSet<>(weaponIds).size() == weaponIds.size(), weaponField, "a mortar is "
+                + "listed twice");
+        Refuse.required(targetHex, "targetHex", "the hex attacked");
+        Refuse.fieldUnless(range != null && range >= 0, "range", "the range to the target hex in hexes");
         List<HexCounter> weapons = new ArrayList<>();
         List<SupportWeapon> profiles = new ArrayList<>();
         List<HexCounter> units = new ArrayList<>();
         for (String id : weaponIds) {
-            HexCounter weapon = state.active(id, "weaponIds");
-            if (!weapon.is(HexCounter.SUPPORT_WEAPON)) {
-                throw new IllegalArgumentException("weaponIds: '" + id + "' is a " + weapon.kind()
-                        + ", not a support weapon");
-            }
+            HexCounter weapon = state.active(id, weaponField);
+            Refuse.fieldUnless(weapon.is(HexCounter.SUPPORT_WEAPON), weaponField, "'" + id + "' is a "
+                    + weapon.kind() + ", not a support weapon");
             SupportWeapon profile = SupportWeapon.of(weapon);
-            require(profile.mortar(), "12.6", profile.name() + " is not a mortar; mortars are the only on-board "
-                    + "weapons that may use indirect fire");
-            if (weapon.carrier() == null) {
-                throw new IllegalArgumentException("weaponIds: '" + id + "' is not under a unit to fire it");
-            }
+            Refuse.unless(profile.mortar(), "12.6", weaponField, profile.name() + " is not a mortar; mortars are the "
+                    + "only on-board weapons that may use indirect fire");
+            Refuse.unless(weapon.carrier() != null, "12.2", weaponField, "'" + id + "' is not under a unit to fire "
+                    + "it");
             weapons.add(weapon);
             profiles.add(profile);
-            units.add(state.active(weapon.carrier(), "weaponIds (carrier of " + id + ")"));
+            units.add(state.active(weapon.carrier(), weaponField));
         }
         String side = units.get(0).side();
         String hex = units.get(0).hex();
         for (HexCounter unit : units) {
-            if (!unit.side().equals(side)) {
-                throw new IllegalArgumentException("weaponIds: the mortars belong to different sides");
-            }
-            require(hex != null && hex.equals(unit.hex()), "12.61", "only mortars located in the same hex "
-                    + "combine into a single barrage (" + hex + " and " + unit.hex() + ")");
+            Refuse.fieldUnless(unit.side().equals(side), weaponField, "the mortars belong to different sides");
+            Refuse.unless(hex != null && hex.equals(unit.hex()), "12.61", weaponField, "only mortars located in the "
+                    + "same hex combine into a single barrage (" + hex + " and " + unit.hex() + ")");
         }
         // 12.61: no Opportunity Fire (fire by the non-phasing side during the Movement Phase)
-        require(!("MP".equals(clock.phase()) && !side.equals(clock.phasingSide())), "12.61",
+        Refuse.unless(!(TurnSequence.MP.equals(clock.phase()) && !side.equals(clock.phasingSide())), "12.61", null,
                 "mortars may not make Opportunity Fire attacks");
+        TurnSequence.require(action, units.get(0), clock);
         String terrain = units.get(0).terrain();
-        require(terrain == null || !NO_FIRE_TERRAIN.contains(terrain.toLowerCase()), "12.61",
+        Refuse.unless(terrain == null || !NO_FIRE_TERRAIN.contains(terrain.toLowerCase()), "12.61", weaponField,
                 "mortars may not fire from building hexes or bunkers (" + hex + " is " + terrain + ")");
         for (int i = 0; i < units.size(); i++) {
-            require(!units.get(i).weaponFired(), "12.3", "'" + units.get(i).id() + "' has already fired a "
-                    + "support weapon this turn (one per unit per turn)");
+            Refuse.unless(!units.get(i).weaponFired(), "12.3", weaponField, "'" + units.get(i).id() + "' has "
+                    + "already fired a support weapon this turn (one per unit per turn)");
             SupportWeapon profile = profiles.get(i);
-            require(range >= profile.minRange(), "12.65", "target inside the mortar's minimum range of "
-                    + profile.minRange() + " hexes (" + profile.name() + ", range " + range + ")");
-            require(range <= profile.range(), "12.3", "the target at " + range + " hexes is beyond the range of "
-                    + profile.name() + " (" + profile.range() + ")");
+            Refuse.unless(range >= profile.minRange(), "12.65", "range", "target inside the mortar's minimum range "
+                    + "of " + profile.minRange() + " hexes (" + profile.name() + ", range " + range + ")");
+            Refuse.unless(range <= profile.range(), "12.3", "range", "the target at " + range + " hexes is beyond "
+                    + "the range of " + profile.name() + " (" + profile.range() + ")");
         }
         // 12.62: the firer's LOS, or an unpinned friendly spotter's
         if (!Boolean.TRUE.equals(los)) {
-            require(spotterId != null && !spotterId.isBlank(), "12.62", "neither the unit with the mortar nor a "
-                    + "spotter has LOS to " + targetHex + ": the mortar cannot attack that hex");
+            Refuse.unless(spotterId != null && !spotterId.isBlank(), "12.62", "spotterId", "neither the unit with "
+                    + "the mortar nor a spotter has LOS to " + targetHex + ": the mortar cannot attack that hex");
             HexCounter spotter = state.active(spotterId, "spotterId");
-            if (spotter.is(HexCounter.SUPPORT_WEAPON) || spotter.is(HexCounter.EXPENDABLES)) {
-                throw new IllegalArgumentException("spotterId: '" + spotterId + "' is a " + spotter.kind()
-                        + ", not a unit");
-            }
-            require(spotter.side().equals(side), "12.62", "the spotter must be a friendly unit; '" + spotterId
-                    + "' belongs to side '" + spotter.side() + "'");
-            require(!spotter.pinned(), "12.62", "the spotter must be unpinned; '" + spotterId + "' is pinned");
+            Refuse.fieldUnless(!spotter.is(HexCounter.SUPPORT_WEAPON) && !spotter.is(HexCounter.EXPENDABLES),
+                    "spotterId", "'" + spotterId + "' is a " + spotter.kind() + ", not a unit");
+            Refuse.unless(spotter.side().equals(side), "12.62", "spotterId", "the spotter must be a friendly unit; '"
+                    + spotterId + "' belongs to side '" + spotter.side() + "'");
+            Refuse.unless(!spotter.pinned(), "12.62", "spotterId", "the spotter must be unpinned; '" + spotterId
+                    + "' is pinned");
         }
         return new Firing(weapons, profiles, units, side, hex);
     }
 
     static List<HexEvent> fire(HexState state, GameClock clock, HexAction.MortarFire fire, Dice dice) {
-        Firing firing = requireMayFire(state, clock, fire.weaponIds(), fire.targetHex(), fire.range(), fire.los(),
-                fire.spotterId());
+        Firing firing = requireMayFire(state, clock, "mortar-fire", "weaponIds", fire.weaponIds(), fire.targetHex(),
+                fire.range(), fire.los(), fire.spotterId());
         // 12.61: mortars in one hex attacking the same target combine into a single barrage
         for (HexCounter other : state.counters()) {
             if (other.is(HexCounter.SUPPORT_WEAPON) && !other.eliminated() && !fire.weaponIds().contains(other.id())
                     && firing.hex().equals(state.hexOf(other)) && SupportWeapon.of(other).mortar()) {
                 HexCounter carrier = other.carrier() == null ? null : state.find(other.carrier()).orElse(null);
-                require(carrier == null || !(carrier.weaponFired() && fire.targetHex().equals(carrier.firedAt())),
-                        "12.61", "the mortars of " + firing.hex() + " have already attacked " + fire.targetHex()
-                                + " this turn; mortars in the same hex combine into a single barrage on one target");
+                Refuse.unless(carrier == null || !(carrier.weaponFired()
+                                && fire.targetHex().equals(carrier.firedAt())), "12.61", "weaponIds",
+                        "the mortars of " + firing.hex() + " have already attacked " + fire.targetHex() + " this "
+                                + "turn; mortars in the same hex combine into a single barrage on one target");
             }
         }
         int leadership = 0;
         if (fire.leaderId() != null) {
             HexCounter leader = state.active(fire.leaderId(), "leaderId");
-            if (!leader.is(HexCounter.LEADER)) {
-                throw new IllegalArgumentException("leaderId: '" + leader.id() + "' is a " + leader.kind()
-                        + ", not a leader");
-            }
-            require(leader.side().equals(firing.side()) && firing.hex().equals(leader.hex()), "12.61",
-                    "only a friendly leader occupying the mortars' hex " + firing.hex() + " adds his leadership "
-                            + "modifier");
+            Refuse.fieldUnless(leader.is(HexCounter.LEADER), "leaderId", "'" + leader.id() + "' is a "
+                    + leader.kind() + ", not a leader");
+            Refuse.unless(leader.side().equals(firing.side()) && firing.hex().equals(leader.hex()), "12.61",
+                    "leaderId", "only a friendly leader occupying the mortars' hex " + firing.hex() + " adds his "
+                            + "leadership modifier");
             leadership = leader.number("leadership");
         }
         int apfp = firing.profiles().stream().mapToInt(SupportWeapon::apfp).sum();
@@ -205,8 +194,8 @@ final class MortarFire {
         int rear = afv.number("rearArmor");
         Integer number = mortar.eliminationNumbers().get(rear);
         if (number == null) {
-            throw new IllegalArgumentException("counter '" + mortar.id() + "' data.eliminationNumbers: no "
-                    + "Elimination Number for rear armor " + rear + " (of '" + afv.id() + "')");
+            throw Refuse.counter(mortar.id(), "data.eliminationNumbers", "no Elimination Number for rear armor "
+                    + rear + " (of '" + afv.id() + "', 12.67)");
         }
         return number;
     }

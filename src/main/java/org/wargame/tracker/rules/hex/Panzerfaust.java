@@ -5,8 +5,6 @@ import org.wargame.tracker.rules.hex.HexEvent.ExpendableSpent;
 
 import java.util.List;
 
-import static org.wargame.tracker.refusal.RuleViolation.require;
-
 /**
  * 12.51 Panzerfausts and Anti-Tank Grenades: an AT attack only, on an AFV, vehicle or Gun in an adjacent hex, never
  * on infantry; the counter leaves the side's pool. The attack is the unit's one support weapon of the turn (12.3:
@@ -22,23 +20,20 @@ final class Panzerfaust {
                               Integer range) {
         String label = ExpendablePool.LABELS.get(item);
         HexCounter unit = state.activeInfantry(unitId, "unitId");
-        if (targetId == null || targetId.isBlank()) {
-            throw new IllegalArgumentException("targetId: missing (the AFV, vehicle or Gun attacked)");
-        }
+        Refuse.required(targetId, "targetId", "12.51: the AFV, vehicle or Gun attacked");
         HexCounter target = state.active(targetId, "targetId");
-        if (range == null) {
-            throw new IllegalArgumentException("range: missing (1 for an adjacent hex)");
-        }
-        if (target.side().equals(unit.side())) {
-            throw new IllegalArgumentException("targetId: '" + target.id() + "' is on side '" + unit.side() + "' too");
-        }
-        require(target.vehicle() || target.is(HexCounter.GUN), "12.51", "a " + label + " is used only for an AT "
-                + "attack on an AFV, vehicle or Gun; it has no effect on infantry units ('" + target.id() + "' is a "
-                + target.kind() + ")");
-        require(range == 1, "12.51", "a " + label + " is used only against a target in an adjacent hex (range "
-                + range + ")");
-        require(!unit.weaponFired(), "12.3", "'" + unit.id() + "' has already fired a support weapon this turn "
-                + "(one per unit per turn; a " + label + " is a support weapon)");
+        Refuse.required(range, "range", "12.51: 1 for an adjacent hex");
+        Refuse.fieldUnless(!target.side().equals(unit.side()), "targetId", "'" + target.id() + "' is on side '"
+                + unit.side() + "' too");
+        TurnSequence.require(item.equals(ExpendablePool.PANZERFAUST) ? "use-panzerfaust" : "use-at-grenade", unit,
+                clock);
+        Refuse.unless(target.vehicle() || target.is(HexCounter.GUN), "12.51", "targetId", "a " + label + " is used "
+                + "only for an AT attack on an AFV, vehicle or Gun; it has no effect on infantry units ('"
+                + target.id() + "' is a " + target.kind() + ")");
+        Refuse.unless(range == 1, "12.51", "range", "a " + label + " is used only against a target in an adjacent "
+                + "hex (range " + range + ")");
+        Refuse.unless(!unit.weaponFired(), "12.3", "unitId", "'" + unit.id() + "' has already fired a support weapon "
+                + "this turn (one per unit per turn; a " + label + " is a support weapon)");
         HexCounter pool = ExpendablePool.requireAvailable(state, unit.side(), item, 1, "12.51");
         Integer at = pool.optionalNumber(item.equals(ExpendablePool.PANZERFAUST) ? ExpendablePool.PANZERFAUST_AT
                 : ExpendablePool.AT_GRENADE_AT);

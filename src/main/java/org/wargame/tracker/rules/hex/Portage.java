@@ -1,7 +1,6 @@
 package org.wargame.tracker.rules.hex;
 
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.hex.HexEvent.UnitMoved;
 import org.wargame.tracker.rules.hex.SupportWeapon.WeaponType;
 
@@ -9,8 +8,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static org.wargame.tracker.refusal.RuleViolation.require;
 
 /** 12.2 Portage: who carries which support weapon, and what carrying it costs in Movement Points. */
 final class Portage {
@@ -32,21 +29,21 @@ final class Portage {
     }
 
     /**
-     * Refuses (under {@code section}) a weapon {@code unit} may not carry, counting the weapons it already carries
-     * except those in {@code leaving} (handed over in the same exchange).
+     * Refuses (under {@code section}, about {@code field}) a weapon {@code unit} may not carry, counting the weapons
+     * it already carries except those in {@code leaving} (handed over in the same exchange).
      */
     static void requireMayCarry(HexState state, HexCounter unit, SupportWeapon weapon, Collection<String> leaving,
-                                String section) {
+                                String section, String field) {
         Row row = TABLE.get(unit.kind());
-        require(row != null, section, "only squads, half squads and leaders carry support weapons (12.2); '"
-                + unit.id() + "' is a " + unit.kind());
-        require(row.carries().contains(weapon.type()), section, row.unit() + " '" + unit.id()
-                + "' may carry only a Light (L) support weapon (12.2), not the " + weapon.type().label() + " (" +
-                weapon.type() + ") " + weapon.name());
+        Refuse.unless(row != null, section, field, "only squads, half squads and leaders carry support weapons "
+                + "(12.2); '" + unit.id() + "' is a " + unit.kind());
+        Refuse.unless(row.carries().contains(weapon.type()), section, field, row.unit() + " '" + unit.id()
+                + "' may carry only a Light (L) support weapon (12.2), not the " + weapon.type().label() + " ("
+                + weapon.type() + ") " + weapon.name());
         long carried = state.carriedBy(unit.id()).stream().filter(w -> !leaving.contains(w.id())
                 && !w.id().equals(weapon.id())).count();
-        require(carried + 1 <= CAPACITY, section, row.unit() + " '" + unit.id() + "' already carries a support "
-                + "weapon; a unit carries one (12.2)");
+        Refuse.unless(carried + 1 <= CAPACITY, section, field, row.unit() + " '" + unit.id() + "' already carries a "
+                + "support weapon; a unit carries one (12.2)");
     }
 
     /** 12.2: the unit's Movement Points this phase: printed MP, one less for a squad or half squad with an H weapon. */
@@ -70,29 +67,19 @@ final class Portage {
 
     /** 12.2: a move costs Movement Points out of the allowance, spent in the side's own Movement Phase. */
     static List<HexEvent> move(HexState state, GameClock clock, HexAction.Move move) {
-        HexCounter unit = state.counter(move.unitId(), "unitId");
-        if (unit.eliminated()) {
-            throw new IllegalArgumentException("unitId: '" + unit.id() + "' is eliminated");
-        }
-        if (move.toHex() == null || move.toHex().isBlank()) {
-            throw new IllegalArgumentException("toHex: missing");
-        }
-        if (move.mpCost() == null || move.mpCost() < 1) {
-            throw new IllegalArgumentException("mpCost: the Movement Points the move costs, at least 1");
-        }
+        HexCounter unit = state.active(move.unitId(), "unitId");
+        Refuse.required(move.toHex(), "toHex", "the hex the unit enters");
+        Refuse.fieldUnless(move.mpCost() != null && move.mpCost() >= 1, "mpCost", "the Movement Points the move "
+                + "costs, at least 1");
         Integer allowance = movementAllowance(state, unit);
-        if (allowance == null) {
-            throw new IllegalArgumentException("unitId: '" + unit.id() + "' (" + unit.kind()
-                    + ") has no movement in its counter data");
-        }
-        require("MP".equals(clock.phase()) && unit.side().equals(clock.phasingSide()), "12.2",
-                "'" + unit.id() + "' spends its Movement Points in its own side's Movement Phase (now: "
-                        + clock.label() + ")");
+        Refuse.fieldUnless(allowance != null, "unitId", "'" + unit.id() + "' (" + unit.kind() + ") has no movement "
+                + "in its counter data");
+        TurnSequence.require("move", unit, clock);
         int spent = unit.mpSpent() + move.mpCost();
         int heavy = heavyModifier(state, unit);
-        require(spent <= allowance, "12.2", "'" + unit.id() + "' has a movement allowance of " + allowance
-                + (heavy != 0 ? " (" + unit.optionalNumber("movement") + " MP, one less for carrying a Heavy (H) "
-                + "support weapon)" : "") + "; it has spent " + unit.mpSpent() + " and this move costs "
+        Refuse.unless(spent <= allowance, "12.2", "mpCost", "'" + unit.id() + "' has a movement allowance of "
+                + allowance + (heavy != 0 ? " (" + unit.optionalNumber("movement") + " MP, one less for carrying a "
+                + "Heavy (H) support weapon)" : "") + "; it has spent " + unit.mpSpent() + " and this move costs "
                 + move.mpCost());
         return List.of(new UnitMoved(unit.id(), unit.hex(), move.toHex(), move.terrain(), move.mpCost(), spent,
                 allowance));

@@ -4,8 +4,6 @@ import org.wargame.tracker.rules.GameClock;
 
 import java.util.List;
 
-import static org.wargame.tracker.refusal.RuleViolation.require;
-
 /**
  * 12.53 Satchel Charges outside a fire attack (in a fire attack see {@link AttackFirepower}): in a close assault, by
  * either side, adding the charge's APFP; or by a passenger of an AFV conducting an overrun, against its targets. One
@@ -21,23 +19,22 @@ final class SatchelCharge {
 
     static List<HexEvent> use(HexState state, GameClock clock, HexAction.UseSatchelCharge use) {
         HexCounter unit = state.activeInfantry(use.unitId(), "unitId");
-        if (use.targetHex() == null || use.targetHex().isBlank()) {
-            throw new IllegalArgumentException("targetHex: missing (the hex of the assault or overrun)");
-        }
+        Refuse.required(use.context(), "context", CLOSE_ASSAULT + " or " + OVERRUN + "; a satchel charge in a fire "
+                + "attack: fire with satchelCharge: true");
         String context = use.context();
-        if (CLOSE_ASSAULT.equals(context)) {
-            require("CA".equals(clock.phase()), "12.53", "satchel charges in a close assault are used in the Close "
-                    + "Assault Phase (now: " + clock.label() + ")");
-        } else if (OVERRUN.equals(context)) {
+        Refuse.fieldUnless(CLOSE_ASSAULT.equals(context) || OVERRUN.equals(context), "context", "'" + context
+                + "' is not " + CLOSE_ASSAULT + " or " + OVERRUN + " (a satchel charge in a fire attack: fire with "
+                + "satchelCharge: true)");
+        Refuse.required(use.targetHex(), "targetHex", "12.53: the hex of the assault or overrun");
+        TurnSequence.require("use-satchel-charge/" + context, unit, clock);
+        if (OVERRUN.equals(context)) {
             GrenadeUse.requirePassenger(state, unit, use.afvId(), "12.53", "satchel charges");
-        } else {
-            throw new IllegalArgumentException("context: '" + context + "' is not " + CLOSE_ASSAULT + " or "
-                    + OVERRUN + " (a satchel charge in a fire attack: fire with satchelCharge: true)");
         }
         String useKey = "satchel-charge@" + context + ":" + clock.gameTurn() + "." + clock.playerTurn() + "."
                 + clock.phase() + ":" + use.targetHex();
-        require(!unit.usesThisTurn().contains(useKey), "12.53", "only one satchel charge may be used per attack; '"
-                + unit.id() + "' has used one in this " + context.replace('-', ' '));
+        Refuse.unless(!unit.usesThisTurn().contains(useKey), "12.53", "unitId", "only one satchel charge may be "
+                + "used per attack; '" + unit.id() + "' has used one in this " + context.replace('-', ' ') + " on "
+                + use.targetHex());
         HexCounter pool = ExpendablePool.requireAvailable(state, unit.side(), ExpendablePool.SATCHEL_CHARGE, 1,
                 "12.53");
         int apfp = pool.number(ExpendablePool.SATCHEL_APFP);

@@ -19,11 +19,9 @@ final class SmokeSupply {
     }
 
     static List<HexEvent> fire(HexState state, GameClock clock, HexAction.MortarSmoke smoke) {
-        if (smoke.weaponId() == null) {
-            throw new IllegalArgumentException("weaponId: missing (the mortar firing the smoke round)");
-        }
-        MortarFire.Firing firing = MortarFire.requireMayFire(state, clock, List.of(smoke.weaponId()),
-                smoke.targetHex(), smoke.range(), smoke.los(), smoke.spotterId());
+        Refuse.required(smoke.weaponId(), "weaponId", "12.66: the mortar firing the smoke round");
+        MortarFire.Firing firing = MortarFire.requireMayFire(state, clock, "mortar-smoke", "weaponId",
+                List.of(smoke.weaponId()), smoke.targetHex(), smoke.range(), smoke.los(), smoke.spotterId());
         HexCounter pool = ExpendablePool.requireAvailable(state, firing.side(), ExpendablePool.SMOKE,
                 FACTORS_PER_ROUND, "12.66");
         int left = pool.pool().get(ExpendablePool.SMOKE) - FACTORS_PER_ROUND;

@@ -35,46 +35,41 @@ public record SupportWeapon(String id, String name, WeaponType type, int apfp, I
         String id = counter.id();
         String typeText = counter.text("type");
         if (typeText == null) {
-            throw new IllegalArgumentException("counter '" + id + "' data.type: missing (L, H or X, 12.1)");
+            throw Refuse.counter(id, "data.type", "missing (L, H or X, 12.1)");
         }
         WeaponType type;
         try {
             type = WeaponType.valueOf(typeText.trim().toUpperCase());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("counter '" + id + "' data.type: '" + typeText
-                    + "' is not L, H or X (12.1)");
+            throw Refuse.counter(id, "data.type", "'" + typeText + "' is not L, H or X (12.1)");
         }
         if (type == WeaponType.X) {
             // 12.5: not carried by specific units: the side's pool holds them
-            throw new IllegalArgumentException("counter '" + id + "' data.type: Expendable (X) weapons are not "
-                    + "placed with a unit (12.5); give the side's counts on its 'expendables' counter");
+            throw Refuse.counter(id, "data.type", "Expendable (X) weapons are not placed with a unit (12.5); give "
+                    + "the side's counts on its 'expendables' counter");
         }
         int apfp = counter.numberAtLeast("apfp", 0);
         Integer at = counter.optionalNumber("at");
         if (at != null && at < 0) {
-            throw new IllegalArgumentException("counter '" + id + "' data.at: " + at + " is below 0");
+            throw Refuse.counter(id, "data.at", at + " is below 0");
         }
         if (apfp == 0 && at == null) {
-            throw new IllegalArgumentException("counter '" + id + "' data.apfp: a weapon with no AT rating needs "
-                    + "an APFP above 0");
+            throw Refuse.counter(id, "data.apfp", "a weapon with no AT rating needs an APFP above 0 (12.1)");
         }
         int range = counter.numberAtLeast("range", 1);
         boolean mortar = counter.flag("mortar");
         if (mortar && type != WeaponType.H) {
-            throw new IllegalArgumentException("counter '" + id + "' data.type: light mortars are Heavy (H) "
-                    + "support weapons (12.1)");
+            throw Refuse.counter(id, "data.type", "light mortars are Heavy (H) support weapons (12.1)");
         }
         Integer min = counter.optionalNumber("minRange");
         int minRange = min != null ? min : mortar ? MORTAR_MINIMUM_RANGE : 0;
         if (minRange < 0 || minRange > range) {
-            throw new IllegalArgumentException("counter '" + id + "' data.minRange: " + minRange
-                    + " is not between 0 and the range " + range);
+            throw Refuse.counter(id, "data.minRange", minRange + " is not between 0 and the range " + range);
         }
         Map<Integer, Integer> table = eliminationNumbers(counter);
         if (mortar && at != null && table.isEmpty()) {
-            throw new IllegalArgumentException("counter '" + id + "' data.eliminationNumbers: missing (a mortar "
-                    + "with an AT rating needs its row of the Armor Elimination Table, rear armor -> Elimination "
-                    + "Number, 12.67)");
+            throw Refuse.counter(id, "data.eliminationNumbers", "missing (a mortar with an AT rating needs its "
+                    + "row of the Armor Elimination Table, rear armor -> Elimination Number, 12.67)");
         }
         return new SupportWeapon(id, counter.name() == null ? id : counter.name(), type, apfp, at, range, minRange,
                 mortar, table);
@@ -86,16 +81,16 @@ public record SupportWeapon(String id, String name, WeaponType type, int apfp, I
             return Map.of();
         }
         if (!(raw instanceof Map<?, ?> map) || map.isEmpty()) {
-            throw new IllegalArgumentException("counter '" + counter.id() + "' data.eliminationNumbers: '" + raw
-                    + "' is not a table of rear armor rating -> Elimination Number");
+            throw Refuse.counter(counter.id(), "data.eliminationNumbers", "'" + raw + "' is not a table of rear "
+                    + "armor rating -> Elimination Number (12.67)");
         }
         Map<Integer, Integer> table = new LinkedHashMap<>();
         for (Map.Entry<?, ?> e : map.entrySet()) {
             int armor = HexCounter.count(counter.id(), "data.eliminationNumbers key", e.getKey());
             int number = HexCounter.whole(counter.id(), "data.eliminationNumbers." + armor, e.getValue());
             if (number < 0 || number > 12) {
-                throw new IllegalArgumentException("counter '" + counter.id() + "' data.eliminationNumbers."
-                        + armor + ": " + number + " is not an Elimination Number for a 2d6 roll (0 to 12)");
+                throw Refuse.counter(counter.id(), "data.eliminationNumbers." + armor, number + " is not an "
+                        + "Elimination Number for a 2d6 roll (0 to 12)");
             }
             table.put(armor, number);
         }

@@ -6,10 +6,8 @@ import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.rules.Phase;
 import org.wargame.tracker.rules.PhaseSequence;
 import org.wargame.tracker.rules.RuleSet;
-import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.hex.HexEvent.AttackFired;
 import org.wargame.tracker.rules.hex.HexEvent.ExpendableSpent;
 import org.wargame.tracker.rules.hex.HexEvent.GameTurnBegan;
@@ -54,10 +52,7 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
 
     @Override
     public PhaseSequence phases() {
-        // 12.4 names the Command Phase; Opportunity Fire (12.61) is fire by the non-phasing side during the Movement
-        // Phase; close assaults (12.52, 12.53) are fought in the Close Assault Phase
-        return new PhaseSequence(List.of(Phase.of("CP", "Command Phase"), Phase.of("MP", "Movement Phase"),
-                Phase.of("FP", "Fire Phase"), Phase.of("CA", "Close Assault Phase")));
+        return TurnSequence.PHASES;
     }
 
     @Override
@@ -90,8 +85,8 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
             }
             case HexCounter.VEHICLE, HexCounter.GUN -> optionalMovement(counter);
             case HexCounter.EXPENDABLES -> ExpendablePool.validate(counter);
-            default -> throw new IllegalArgumentException("counter '" + counter.id() + "' kind: '" + counter.kind()
-                    + "' is not a counter kind of rule set hex");
+            default -> throw Refuse.counter(counter.id(), "kind", "'" + counter.kind() + "' is not a counter kind "
+                    + "of rule set hex");
         }
     }
 
@@ -112,20 +107,18 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
         HexState state = new HexState(counters, Map.of());
         Set<String> sidesWithPool = new HashSet<>();
         for (HexCounter counter : counters) {
-            if (counter.is(HexCounter.EXPENDABLES) && !sidesWithPool.add(counter.side())) {
-                throw new IllegalArgumentException("counters: side '" + counter.side() + "' has two expendables "
-                        + "counters; 12.5 keeps one pool per side");
-            }
+            Refuse.unless(!counter.is(HexCounter.EXPENDABLES) || sidesWithPool.add(counter.side()), "12.5",
+                    "counters[" + counter.id() + "]", "side '" + counter.side() + "' has two expendables counters; "
+                            + "12.5 keeps one pool per side");
             if (counter.is(HexCounter.SUPPORT_WEAPON)) {
                 setUpWeapon(state, counter);
             }
             if (counter.aboard() != null) {
-                HexCounter carrierVehicle = state.find(counter.aboard()).orElseThrow(() -> new IllegalArgumentException(
-                        "counter '" + counter.id() + "' state.aboard: no counter '" + counter.aboard()
-                                + "' in this scenario"));
+                HexCounter carrierVehicle = state.find(counter.aboard()).orElseThrow(() -> Refuse.counter(
+                        counter.id(), "state.aboard", "no counter '" + counter.aboard() + "' in this scenario"));
                 if (!carrierVehicle.vehicle()) {
-                    throw new IllegalArgumentException("counter '" + counter.id() + "' state.aboard: '"
-                            + carrierVehicle.id() + "' is not a vehicle");
+                    throw Refuse.counter(counter.id(), "state.aboard", "'" + carrierVehicle.id() + "' is not a "
+                            + "vehicle");
                 }
             }
         }
@@ -144,24 +137,19 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
     }
 
     private static void setUpWeapon(HexState state, HexCounter weapon) {
-        if (weapon.carrier() == null) {
-            throw new IllegalArgumentException("counter '" + weapon.id() + "' state.carrier: missing (12.2: a "
-                    + "support weapon is placed under the unit carrying it)");
-        }
-        HexCounter carrier = state.find(weapon.carrier()).orElseThrow(() -> new IllegalArgumentException(
-                "counter '" + weapon.id() + "' state.carrier: '" + weapon.carrier() + "' is not in this scenario"));
-        if (!carrier.side().equals(weapon.side())) {
-            throw new IllegalArgumentException("counter '" + weapon.id() + "' state.carrier: '" + carrier.id()
-                    + "' belongs to another side");
-        }
-        Portage.requireMayCarry(state, carrier, SupportWeapon.of(weapon), List.of(), "12.2");
+        String field = "counters[" + weapon.id() + "].state.carrier";
+        Refuse.unless(weapon.carrier() != null, "12.2", field, "'" + weapon.id() + "' is under no unit: a support "
+                + "weapon is placed under the unit carrying it");
+        HexCounter carrier = state.find(weapon.carrier()).orElseThrow(() -> Refuse.field(field, "'"
+                + weapon.carrier() + "' is not in this scenario"));
+        Refuse.unless(carrier.side().equals(weapon.side()), "12.2", field, "'" + weapon.id() + "' is placed under '"
+                + carrier.id() + "', who belongs to another side");
+        Portage.requireMayCarry(state, carrier, SupportWeapon.of(weapon), List.of(), "12.2", field);
     }
 
     @Override
     public List<HexEvent> decide(HexState state, GameClock clock, HexAction action, Dice dice) {
-        if (action == null) {
-            throw new IllegalArgumentException("action: missing");
-        }
+        Refuse.required(action, "type", "the action to take");
         if (action instanceof HexAction.Move move) {
             return Portage.move(state, clock, move);
         }
@@ -200,7 +188,7 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
         if (action instanceof HexAction.SetPinned pin) {
             return Losses.pin(state, pin);
         }
-        throw new RuleViolation("12", "unknown action " + action.getClass().getSimpleName());
+        throw Refuse.field("type", "not an action of rule set hex");
     }
 
     @Override
@@ -289,9 +277,8 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
             return state.counter(a.unitId(), "unitId").side();
         }
         if (action instanceof HexAction.MortarFire a) {
-            if (a.weaponIds() == null || a.weaponIds().isEmpty()) {
-                throw new IllegalArgumentException("weaponIds: missing (the mortars firing)");
-            }
+            Refuse.fieldUnless(a.weaponIds() != null && !a.weaponIds().isEmpty(), "weaponIds", "missing (the "
+                    + "mortars firing)");
             return state.counter(a.weaponIds().get(0), "weaponIds").side();
         }
         if (action instanceof HexAction.MortarSmoke a) {
@@ -315,7 +302,7 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
         if (action instanceof HexAction.SetPinned a) {
             return state.counter(a.counterId(), "counterId").side();
         }
-        throw new IllegalArgumentException("action: missing");
+        throw Refuse.field("type", "not an action of rule set hex");
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.wargame.tracker.rules.hex;
 
 import org.junit.jupiter.api.Test;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.wargame.tracker.refusal.RuleViolation;
@@ -210,29 +211,29 @@ class AttackFirepowerTest {
     void fire_refuses_bad_input_naming_the_field() {
         HexState state = Battlefield.standard().state();
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new Fire("ger-sq-2", null, null, "D5", null, 1,
-                null, null), noDice())).isInstanceOf(IllegalArgumentException.class)
+                null, null), noDice())).isInstanceOf(FieldRefused.class)
                 .hasMessageStartingWith("weaponId: missing");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new Fire("ger-sq-1", "ger-hmg-1", null, null, null,
-                1, null, null), noDice())).isInstanceOf(IllegalArgumentException.class)
+                1, null, null), noDice())).isInstanceOf(FieldRefused.class)
                 .hasMessageStartingWith("targetHex: missing");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new Fire("ger-sq-1", "ger-hmg-1", null, "D5", null,
-                null, null, null), noDice())).isInstanceOf(IllegalArgumentException.class)
+                null, null, null), noDice())).isInstanceOf(FieldRefused.class)
                 .hasMessageStartingWith("range:");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new Fire("ger-sq-1", "ger-hmg-1", "HE", "D5", null,
-                2, null, null), noDice())).isInstanceOf(IllegalArgumentException.class)
+                2, null, null), noDice())).isInstanceOf(FieldRefused.class)
                 .hasMessageStartingWith("attack: 'HE' is not AP or AT");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new Fire("us-tank-1", null, null, "D5", null, 1,
-                true, null), noDice())).isInstanceOf(IllegalArgumentException.class)
+                true, null), noDice())).isInstanceOf(FieldRefused.class)
                 .hasMessageStartingWith("unitId: 'us-tank-1' is a afv, not a squad");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new Fire("ger-sq-1", "ger-expendables", null, "D5",
-                null, 1, null, null), noDice())).isInstanceOf(IllegalArgumentException.class)
+                null, 1, null, null), noDice())).isInstanceOf(FieldRefused.class)
                 .hasMessageStartingWith("weaponId: 'ger-expendables' is a expendables");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new Fire("ger-sq-1", "ger-hmg-1", null, "E6",
-                "us-sq-1", 2, null, null), noDice())).isInstanceOf(IllegalArgumentException.class)
+                "us-sq-1", 2, null, null), noDice())).isInstanceOf(FieldRefused.class)
                 .hasMessageStartingWith("targetHex: 'us-sq-1' is in hex D5");
         assertThatThrownBy(() -> RULES.decide(Battlefield.empty().squad("u", "german", "A1", "open")
                 .weapon("w", "german", "u", Map.of("type", "L", "apfp", 0, "at", 4, "range", 3)).state(),
                 GERMAN_FP, new Fire("u", "w", null, "A2", null, 1, null, null), noDice()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("targetId: missing");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("targetId: missing");
     }
 }

@@ -1,6 +1,7 @@
 package org.wargame.tracker.rules.hex;
 
 import org.junit.jupiter.api.Test;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.rules.CounterDefinition;
 
 import java.util.HashMap;
@@ -49,44 +50,44 @@ class CounterDataTest {
         assertThat(mortar).isEqualTo(new SupportWeapon("c1", "C1", SupportWeapon.WeaponType.H, 4, 1, 12, 2, true,
                 Map.of(2, 4)));
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", with(LMG, "type", "X"))))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("counter 'c1' data.type: Expendable (X) weapons are not placed with a unit");
+                .isInstanceOf(FieldRefused.class)
+                .hasMessageStartingWith("counters[c1].data.type: Expendable (X) weapons are not placed with a unit");
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", with(LMG, "type", "M"))))
-                .hasMessage("counter 'c1' data.type: 'M' is not L, H or X (12.1)");
+                .hasMessage("counters[c1].data.type: 'M' is not L, H or X (12.1)");
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", with(LMG, "mortar", true))))
-                .hasMessageStartingWith("counter 'c1' data.type: light mortars are Heavy (H) support weapons");
+                .hasMessageStartingWith("counters[c1].data.type: light mortars are Heavy (H) support weapons");
     }
 
     @Test
     void weapon_data_refusals() {
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", without(LMG, "type"))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("counter 'c1' data.type: missing");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("counters[c1].data.type: missing");
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", without(LMG, "apfp"))))
-                .hasMessage("counter 'c1' data.apfp: missing");
+                .hasMessage("counters[c1].data.apfp: missing");
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", with(LMG, "apfp", "lots"))))
-                .hasMessage("counter 'c1' data.apfp: 'lots' is not a whole number");
+                .hasMessage("counters[c1].data.apfp: 'lots' is not a whole number");
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", with(LMG, "apfp", 2.5))))
-                .hasMessage("counter 'c1' data.apfp: '2.5' is not a whole number");
+                .hasMessage("counters[c1].data.apfp: '2.5' is not a whole number");
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", with(LMG, "apfp", 0))))
-                .hasMessageStartingWith("counter 'c1' data.apfp: a weapon with no AT rating needs an APFP above 0");
+                .hasMessageStartingWith("counters[c1].data.apfp: a weapon with no AT rating needs an APFP above 0");
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", with(LMG, "at", -1))))
-                .hasMessage("counter 'c1' data.at: -1 is below 0");
+                .hasMessage("counters[c1].data.at: -1 is below 0");
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", with(LMG, "range", 0))))
-                .hasMessage("counter 'c1' data.range: 0 is below 1");
+                .hasMessage("counters[c1].data.range: 0 is below 1");
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", with(LMG, "minRange", 7))))
-                .hasMessageStartingWith("counter 'c1' data.minRange: 7 is not between 0 and the range 6");
+                .hasMessageStartingWith("counters[c1].data.minRange: 7 is not between 0 and the range 6");
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", with(LMG, "mortar", "maybe"))))
-                .hasMessageStartingWith("counter 'c1' data.mortar: 'maybe' is not true or false");
+                .hasMessageStartingWith("counters[c1].data.mortar: 'maybe' is not true or false");
         Map<String, Object> mortar = Map.of("type", "H", "apfp", 4, "range", 12, "mortar", true, "at", 1);
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", mortar)))
-                .hasMessageStartingWith("counter 'c1' data.eliminationNumbers: missing");
+                .hasMessageStartingWith("counters[c1].data.eliminationNumbers: missing");
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", with(mortar, "eliminationNumbers", 5))))
-                .hasMessageStartingWith("counter 'c1' data.eliminationNumbers: '5' is not a table");
+                .hasMessageStartingWith("counters[c1].data.eliminationNumbers: '5' is not a table");
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", with(mortar, "eliminationNumbers",
-                Map.of("2", 13))))).hasMessageStartingWith("counter 'c1' data.eliminationNumbers.2: 13 is not an "
+                Map.of("2", 13))))).hasMessageStartingWith("counters[c1].data.eliminationNumbers.2: 13 is not an "
                 + "Elimination Number");
         assertThatThrownBy(() -> RULES.validate(counter("support-weapon", with(mortar, "eliminationNumbers",
-                Map.of("-1", 3))))).hasMessageStartingWith("counter 'c1' data.eliminationNumbers key: -1 is below 0");
+                Map.of("-1", 3))))).hasMessageStartingWith("counters[c1].data.eliminationNumbers key: -1 is below 0");
     }
 
     @Test
@@ -95,17 +96,17 @@ class CounterDataTest {
         assertThatCode(() -> RULES.validate(counter("half-squad", SQUAD))).doesNotThrowAnyException();
         for (String field : new String[] {"apfp", "range", "movement"}) {
             assertThatThrownBy(() -> RULES.validate(counter("squad", without(SQUAD, field))))
-                    .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("counter 'c1' data." + field + ": missing");
+                    .isInstanceOf(FieldRefused.class)
+                    .hasMessage("counters[c1].data." + field + ": missing");
         }
         assertThatThrownBy(() -> RULES.validate(counter("half-squad", with(SQUAD, "movement", 0))))
-                .hasMessage("counter 'c1' data.movement: 0 is below 1");
+                .hasMessage("counters[c1].data.movement: 0 is below 1");
         assertThatThrownBy(() -> RULES.validate(counter("leader", Map.of("movement", 5))))
-                .hasMessage("counter 'c1' data.leadership: missing");
+                .hasMessage("counters[c1].data.leadership: missing");
         assertThatThrownBy(() -> RULES.validate(counter("leader", Map.of("leadership", -1))))
-                .hasMessage("counter 'c1' data.movement: missing");
+                .hasMessage("counters[c1].data.movement: missing");
         assertThatThrownBy(() -> RULES.validate(counter("leader", Map.of("leadership", -1, "movement", 5,
-                "apfp", -2)))).hasMessage("counter 'c1' data.apfp: -2 is below 0");
+                "apfp", -2)))).hasMessage("counters[c1].data.apfp: -2 is below 0");
         assertThatCode(() -> RULES.validate(counter("leader", Map.of("leadership", -1, "movement", 5))))
                 .doesNotThrowAnyException();
     }
@@ -113,20 +114,20 @@ class CounterDataTest {
     @Test
     void vehicle_pool_and_kind_refusals() {
         assertThatThrownBy(() -> RULES.validate(counter("afv", Map.of("movement", 6))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("counter 'c1' data.rearArmor: missing");
+                .isInstanceOf(FieldRefused.class).hasMessage("counters[c1].data.rearArmor: missing");
         assertThatThrownBy(() -> RULES.validate(counter("vehicle", Map.of("movement", 0))))
-                .hasMessage("counter 'c1' data.movement: 0 is below 1");
+                .hasMessage("counters[c1].data.movement: 0 is below 1");
         assertThatCode(() -> RULES.validate(counter("gun", Map.of()))).doesNotThrowAnyException();
         assertThatThrownBy(() -> RULES.validate(counter("expendables", Map.of(), Map.of("grenades", -1))))
-                .hasMessage("counter 'c1' state.grenades: -1 is below 0");
+                .hasMessage("counters[c1].state.grenades: -1 is below 0");
         assertThatThrownBy(() -> RULES.validate(counter("expendables", Map.of(), Map.of("smoke", "some"))))
-                .hasMessage("counter 'c1' state.smoke: 'some' is not a whole number");
+                .hasMessage("counters[c1].state.smoke: 'some' is not a whole number");
         assertThatThrownBy(() -> RULES.validate(counter("expendables", Map.of(), Map.of("satchel-charge", 1))))
-                .hasMessageStartingWith("counter 'c1' data.satchelChargeApfp: missing");
+                .hasMessageStartingWith("counters[c1].data.satchelChargeApfp: missing");
         assertThatThrownBy(() -> RULES.validate(counter("expendables", Map.of("panzerfaustAt", -3), Map.of())))
-                .hasMessage("counter 'c1' data.panzerfaustAt: -3 is below 0");
+                .hasMessage("counters[c1].data.panzerfaustAt: -3 is below 0");
         assertThatThrownBy(() -> RULES.validate(counter("horse", Map.of())))
-                .hasMessageStartingWith("counter 'c1' kind: 'horse' is not a counter kind of rule set hex");
+                .hasMessageStartingWith("counters[c1].kind: 'horse' is not a counter kind of rule set hex");
         assertThat(RULES.counterKinds()).containsExactlyInAnyOrder("squad", "half-squad", "leader",
                 "support-weapon", "vehicle", "afv", "gun", "expendables");
     }
@@ -134,8 +135,8 @@ class CounterDataTest {
     @Test
     void set_up_refuses_a_ride_on_something_that_is_no_vehicle() {
         assertThatThrownBy(() -> Battlefield.standard().place("ger-sq-2", Map.of("aboard", "ger-sq-1")).state())
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("counter 'ger-sq-2' state.aboard: 'ger-sq-1' is not a vehicle");
+                .isInstanceOf(FieldRefused.class)
+                .hasMessage("counters[ger-sq-2].state.aboard: 'ger-sq-1' is not a vehicle");
         assertThatThrownBy(() -> Battlefield.standard().place("ger-sq-2", Map.of("aboard", "nowhere")).state())
                 .hasMessageContaining("state.aboard: no counter 'nowhere'");
     }

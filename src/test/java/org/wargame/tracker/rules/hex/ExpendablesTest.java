@@ -1,6 +1,7 @@
 package org.wargame.tracker.rules.hex;
 
 import org.junit.jupiter.api.Test;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.hex.HexAction.Move;
@@ -65,7 +66,8 @@ class ExpendablesTest {
     @Test
     void one_pool_per_side() {
         assertThatThrownBy(() -> Battlefield.standard().pool("ger-more", "german", Map.of("grenades", 1)).state())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("one pool per side");
+                .isInstanceOf(RuleViolation.class).hasMessageStartingWith("12.5: side 'german' has two expendables "
+                        + "counters");
     }
 
     @Test
@@ -75,7 +77,7 @@ class ExpendablesTest {
                 noDice());
         assertThat(events).containsExactly(new ExpendableSpent("german", "ger-expendables", "panzerfaust",
                 "ger-sq-2", "at-attack", "F7", "us-tank-1", "AT attack on afv 'us-tank-1' with AT rating 6", 1, true,
-                null));
+                null, null, null, null));
         HexState after = play(state, events);
         assertThat(counter(after, "ger-sq-2").weaponFired()).isTrue();
         assertThatThrownBy(() -> RULES.decide(after, GERMAN_FP, new UsePanzerfaust("ger-sq-2", "us-jeep-1", 1),
@@ -95,14 +97,18 @@ class ExpendablesTest {
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new UseAtGrenade("ger-sq-2", "us-tank-1", 1),
                 noDice())).hasMessageStartingWith("12.51: side 'german' has 0 AT Grenades left");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new UsePanzerfaust("ger-sq-2", null, 1),
-                noDice())).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("targetId: missing");
+                noDice())).isInstanceOf(FieldRefused.class).hasMessageStartingWith("targetId: missing");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new UsePanzerfaust("ger-sq-2", "us-tank-1", null),
-                noDice())).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("range: missing");
+                noDice())).isInstanceOf(FieldRefused.class).hasMessageStartingWith("range: missing");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new UsePanzerfaust("us-sq-1", "us-tank-1", 1),
-                noDice())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is on side 'us' too");
+                noDice())).isInstanceOf(FieldRefused.class).hasMessageContaining("is on side 'us' too");
         HexState us = Battlefield.standard().afv("ger-tank", "german", "D6", 3)
                 .pool("us-expendables", "us", Map.of("at-grenade", 1)).state();
-        assertThat(RULES.decide(us, GERMAN_FP, new UseAtGrenade("us-sq-1", "ger-tank", 1), noDice()))
+        assertThatThrownBy(() -> RULES.decide(us, GERMAN_FP, new UseAtGrenade("us-sq-1", "ger-tank", 1), noDice()))
+                .isInstanceOf(RuleViolation.class).hasMessageStartingWith("12.51: an AT Grenade attack is made in "
+                        + "the side's Fire Phase, or as Opportunity Fire during the enemy's Movement Phase");
+        // Opportunity Fire: the U.S. squad's AT grenade while the German tank moves
+        assertThat(RULES.decide(us, GERMAN_MP, new UseAtGrenade("us-sq-1", "ger-tank", 1), noDice()))
                 .singleElement().satisfies(e -> assertThat(((ExpendableSpent) e).item()).isEqualTo("at-grenade"));
     }
 
@@ -110,25 +116,27 @@ class ExpendablesTest {
     void grenades_in_defence_of_a_close_assault() {
         HexState state = Battlefield.standard().state();
         List<HexEvent> events = RULES.decide(state, GERMAN_CA, new UseGrenades("us-sq-1", "close-assault-defence",
-                "D5", null), noDice());
+                "D5", null, null), noDice());
         ExpendableSpent spent = (ExpendableSpent) events.get(0);
         assertThat(spent.effect()).isEqualTo("assaulter's Kill Number -1");
         assertThat(spent.remaining()).isZero();
         HexState after = play(state, events);
         assertThatThrownBy(() -> RULES.decide(after, GERMAN_CA, new UseGrenades("us-sq-1", "close-assault-defence",
-                "D5", null), noDice())).isInstanceOf(RuleViolation.class)
+                "D5", null, null), noDice())).isInstanceOf(RuleViolation.class)
                 .hasMessageStartingWith("12.52: only one Grenades counter may be used per unit, per attack");
         assertThatThrownBy(() -> RULES.decide(after, GERMAN_CA, new UseGrenades("us-sq-2", "close-assault-defence",
-                "E6", null), noDice())).hasMessageStartingWith("12.52: side 'us' has 0 Grenades left")
+                "E6", null, null), noDice())).hasMessageStartingWith("12.52: side 'us' has 0 Grenades left")
                 .satisfies(e -> assertThat(e.getMessage()).startsWith("12.52"));
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new UseGrenades("us-sq-1", "close-assault-defence",
-                "D5", null), noDice())).hasMessageStartingWith("12.52: grenades in defence of a close assault are "
+                "D5", null, null), noDice())).hasMessageStartingWith("12.52: grenades in defence of a close assault are "
                 + "used in the Close Assault Phase");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_CA, new UseGrenades("ger-sq-1", "close-assault-defence",
-                "D5", null), noDice())).hasMessageStartingWith("12.52: in a close assault grenades are used by the "
-                + "defending units");
+                "D5", null, null), noDice())).isInstanceOf(RuleViolation.class)
+                .hasMessageStartingWith("12.52: grenades in defence of a close assault are used in the Close Assault "
+                        + "Phase by a unit of the side being assaulted")
+                .hasMessageEndingWith("; 'ger-sq-1' is of side 'german'");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_CA, new UseGrenades("ger-sq-1", "close-assault",
-                "D5", null), noDice())).isInstanceOf(IllegalArgumentException.class)
+                "D5", null, null), noDice())).isInstanceOf(FieldRefused.class)
                 .hasMessageStartingWith("context: 'close-assault' is not");
     }
 
@@ -136,22 +144,22 @@ class ExpendablesTest {
     void grenades_and_satchel_charges_by_overrun_passengers() {
         HexState state = withPassenger();
         List<HexEvent> events = RULES.decide(state, GERMAN_MP, new UseGrenades("ger-hs-1", "overrun", "D5",
-                "ger-sdkfz"), noDice());
+                "ger-sdkfz", null), noDice());
         assertThat(((ExpendableSpent) events.get(0)).effect())
                 .isEqualTo("-1 to the attack dice roll against the overrun's targets in D5");
         assertThat(RULES.decide(state, GERMAN_MP, new UseSatchelCharge("ger-hs-1", "overrun", "D5", "ger-sdkfz"),
                 noDice())).singleElement().satisfies(e -> assertThat(((ExpendableSpent) e).effect())
                 .isEqualTo("+4 APFP to the unit's overrun attack"));
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_MP, new UseGrenades("ger-sq-1", "overrun", "D5",
-                "ger-sdkfz"), noDice())).isInstanceOf(RuleViolation.class)
+                "ger-sdkfz", null), noDice())).isInstanceOf(RuleViolation.class)
                 .hasMessageStartingWith("12.52: grenades are used in an overrun only by passengers of the AFV");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_MP, new UseSatchelCharge("ger-sq-1", "overrun", "D5",
                 "ger-sdkfz"), noDice())).hasMessageStartingWith("12.53: satchel charges are used in an overrun only");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_MP, new UseGrenades("ger-hs-1", "overrun", "D5",
-                "us-jeep-1"), noDice())).hasMessageStartingWith("12.52: grenades are used in an overrun only by "
+                "us-jeep-1", null), noDice())).hasMessageStartingWith("12.52: grenades are used in an overrun only by "
                 + "passengers on an AFV");
-        assertThatThrownBy(() -> RULES.decide(state, GERMAN_MP, new UseGrenades("ger-hs-1", "overrun", "D5", null),
-                noDice())).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("afvId: missing");
+        assertThatThrownBy(() -> RULES.decide(state, GERMAN_MP, new UseGrenades("ger-hs-1", "overrun", "D5", null, null),
+                noDice())).isInstanceOf(FieldRefused.class).hasMessageStartingWith("afvId: missing");
     }
 
     @Test
@@ -171,9 +179,9 @@ class ExpendablesTest {
                 "D5", null), noDice())).hasMessageStartingWith("12.53: satchel charges in a close assault are used "
                 + "in the Close Assault Phase");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_CA, new UseSatchelCharge("ger-sq-2", "fire", "D5",
-                null), noDice())).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("context:");
+                null), noDice())).isInstanceOf(FieldRefused.class).hasMessageStartingWith("context:");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_CA, new UseSatchelCharge("ger-sq-2", "close-assault",
-                null, null), noDice())).isInstanceOf(IllegalArgumentException.class)
+                null, null), noDice())).isInstanceOf(FieldRefused.class)
                 .hasMessageStartingWith("targetHex: missing");
     }
 
@@ -181,7 +189,7 @@ class ExpendablesTest {
     void the_once_per_attack_limits_reset_with_the_game_turn() {
         HexState state = Battlefield.standard().pool("us-expendables", "us", Map.of("grenades", 3)).state();
         HexState after = play(state, RULES.decide(state, GERMAN_CA,
-                new UseGrenades("us-sq-1", "close-assault-defence", "D5", null), noDice()));
+                new UseGrenades("us-sq-1", "close-assault-defence", "D5", null, null), noDice()));
         assertThat(counter(after, "us-sq-1").usesThisTurn()).hasSize(1);
         HexState next = play(after, List.of(new HexEvent.GameTurnBegan(2)));
         assertThat(counter(next, "us-sq-1").usesThisTurn()).isEmpty();

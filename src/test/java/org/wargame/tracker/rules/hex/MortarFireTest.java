@@ -1,6 +1,7 @@
 package org.wargame.tracker.rules.hex;
 
 import org.junit.jupiter.api.Test;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.hex.HexAction.MortarFire;
 import org.wargame.tracker.rules.hex.HexAction.SetPinned;
@@ -78,7 +79,10 @@ class MortarFireTest {
         HexState state = battery().state();
         assertThatThrownBy(() -> RULES.decide(state, US_MP, at("D5", 4), noDice())).isInstanceOf(RuleViolation.class)
                 .hasMessageStartingWith("12.61: mortars may not make Opportunity Fire attacks");
-        assertThat(RULES.decide(state, GERMAN_MP, at("D5", 4), rolls(7))).isNotEmpty();
+        assertThatThrownBy(() -> RULES.decide(state, GERMAN_MP, at("D5", 4), noDice()))
+                .isInstanceOf(RuleViolation.class)
+                .hasMessageStartingWith("12.61: mortars fire only in their side's Fire Phase");
+        assertThat(RULES.decide(state, GERMAN_FP, at("D5", 4), rolls(7))).isNotEmpty();
         for (String terrain : List.of("building", "bunker")) {
             HexState inside = battery().place("ger-sq-3", Map.of("terrain", terrain)).state();
             assertThatThrownBy(() -> RULES.decide(inside, GERMAN_FP, at("D5", 4), noDice()))
@@ -112,7 +116,7 @@ class MortarFireTest {
                 "ger-sq-2", null, null), rolls(9));
         assertThat(((MortarBarrageFired) spotted.get(0)).spotterId()).isEqualTo("ger-sq-2");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new MortarFire(List.of("ger-mtr-1"), "E6", 5, false,
-                "ger-hmg-1", null, null), noDice())).isInstanceOf(IllegalArgumentException.class)
+                "ger-hmg-1", null, null), noDice())).isInstanceOf(FieldRefused.class)
                 .hasMessageStartingWith("spotterId: 'ger-hmg-1' is a support-weapon, not a unit");
     }
 
@@ -200,21 +204,21 @@ class MortarFireTest {
     @Test
     void the_armor_elimination_table_comes_from_the_campaign_data_and_must_cover_the_afvs() {
         assertThatThrownBy(() -> Battlefield.standard().afv("us-tank-2", "us", "G8", 9).state())
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("counter 'ger-mtr-1' data.eliminationNumbers: no Elimination Number for rear armor 9 "
-                        + "(of 'us-tank-2')");
+                .isInstanceOf(FieldRefused.class)
+                .hasMessage("counters[ger-mtr-1].data.eliminationNumbers: no Elimination Number for rear armor 9 "
+                        + "(of 'us-tank-2', 12.67)");
         Map<String, Object> noTable = new java.util.LinkedHashMap<>(mortar(4, 1));
         noTable.remove("eliminationNumbers");
         assertThatThrownBy(() -> Battlefield.empty().squad("u", "german", "A1", "open")
-                .weapon("m", "german", "u", noTable).state()).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("counter 'm' data.eliminationNumbers: missing");
+                .weapon("m", "german", "u", noTable).state()).isInstanceOf(FieldRefused.class)
+                .hasMessageStartingWith("counters[m].data.eliminationNumbers: missing");
     }
 
     @Test
     void mortar_fire_refuses_bad_input_naming_the_field() {
         HexState state = battery().state();
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new MortarFire(List.of(), "D5", 4, true, null, null,
-                null), noDice())).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("weaponIds:");
+                null), noDice())).isInstanceOf(FieldRefused.class).hasMessageStartingWith("weaponIds:");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new MortarFire(List.of("ger-mtr-1", "ger-mtr-1"),
                 "D5", 4, true, null, null, null), noDice())).hasMessageStartingWith("weaponIds: a mortar is listed");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new MortarFire(List.of("ger-mtr-1"), null, 4, true,
@@ -224,6 +228,6 @@ class MortarFireTest {
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new MortarFire(List.of("ger-mtr-1"), "D5", 4, true,
                 null, "ger-sq-3", null), noDice())).hasMessageStartingWith("leaderId: 'ger-sq-3' is a squad");
         assertThatThrownBy(() -> RULES.actingSide(state, new MortarFire(null, "D5", 4, true, null, null, null)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("weaponIds: missing");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("weaponIds: missing");
     }
 }

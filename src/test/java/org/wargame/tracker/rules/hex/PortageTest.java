@@ -1,6 +1,8 @@
 package org.wargame.tracker.rules.hex;
 
 import org.junit.jupiter.api.Test;
+import org.wargame.tracker.refusal.Conflict;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.wargame.tracker.rules.CounterView;
@@ -86,13 +88,15 @@ class PortageTest {
     void set_up_refuses_a_weapon_without_carrier_or_with_a_foreign_or_missing_one() {
         assertThatThrownBy(() -> Battlefield.empty().add("w", "support-weapon", "german",
                 Map.of("type", "L", "apfp", 3, "range", 6), Map.of()).state())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("state.carrier: missing");
+                .isInstanceOf(RuleViolation.class).hasMessage("12.2: 'w' is under no unit: a support weapon is placed "
+                        + "under the unit carrying it")
+                .satisfies(e -> assertThat(((RuleViolation) e).field()).isEqualTo("counters[w].state.carrier"));
         assertThatThrownBy(() -> Battlefield.empty().weapon("w", "german", "ghost",
                 Map.of("type", "L", "apfp", 3, "range", 6)).state())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'ghost' is not in this scenario");
+                .isInstanceOf(FieldRefused.class).hasMessageContaining("'ghost' is not in this scenario");
         assertThatThrownBy(() -> Battlefield.empty().squad("u", "us", "A1", "open").weapon("w", "german", "u",
                 Map.of("type", "L", "apfp", 3, "range", 6)).state())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("belongs to another side");
+                .isInstanceOf(RuleViolation.class).hasMessageContaining("belongs to another side");
     }
 
     @Test
@@ -127,7 +131,9 @@ class PortageTest {
     void movement_is_spent_in_the_own_movement_phase_and_reset_when_it_begins() {
         HexState state = Battlefield.standard().state();
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_CP, new Move("ger-sq-1", "C5", "open", 1), noDice()))
-                .hasMessageStartingWith("12.2: 'ger-sq-1' spends its Movement Points in its own side's Movement");
+                .isInstanceOf(RuleViolation.class)
+                .hasMessageStartingWith("12.2: Movement Points are spent in the unit's own side's Movement Phase "
+                        + "(now: Turn 1, Player Turn 1 (german), CP)");
         assertThatThrownBy(() -> RULES.decide(state, US_MP, new Move("ger-sq-1", "C5", "open", 1), noDice()))
                 .hasMessageStartingWith("12.2:");
         HexState moved = play(state, RULES.decide(state, GERMAN_MP, new Move("ger-sq-1", "C5", "open", 3),
@@ -141,13 +147,13 @@ class PortageTest {
     void move_refuses_bad_input_naming_the_field() {
         HexState state = Battlefield.standard().state();
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_MP, new Move("nobody", "C5", "open", 1), noDice()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("unitId: no counter 'nobody'");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("unitId: no counter 'nobody'");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_MP, new Move("ger-sq-1", null, "open", 1), noDice()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("toHex: missing");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("toHex: missing");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_MP, new Move("ger-sq-1", "C5", "open", 0), noDice()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("mpCost:");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("mpCost:");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_MP, new Move("ger-hmg-1", "C5", "open", 1), noDice()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("has no movement");
+                .isInstanceOf(FieldRefused.class).hasMessageContaining("has no movement");
     }
 
     @Test
@@ -160,9 +166,9 @@ class PortageTest {
         assertThat(RULES.outcome(after)).filteredOn(o -> o.id().equals("ger-hmg-1"))
                 .singleElement().satisfies(o -> assertThat(o.eliminated()).isTrue());
         assertThatThrownBy(() -> RULES.decide(after, GERMAN_MP, new Eliminate("ger-sq-1", "again"), noDice()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is eliminated");
+                .isInstanceOf(Conflict.class).hasMessage("counterId: 'ger-sq-1' is eliminated and out of play");
         assertThatThrownBy(() -> RULES.decide(after, GERMAN_MP, new Eliminate("ger-expendables", "x"), noDice()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("expendables pool");
+                .isInstanceOf(FieldRefused.class).hasMessageContaining("expendables pool");
     }
 
     @Test

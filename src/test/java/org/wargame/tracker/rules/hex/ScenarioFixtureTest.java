@@ -108,7 +108,7 @@ class ScenarioFixtureTest {
                 .expectSuccessfulHandlerExecution()
                 .expectEvents(new ActionTaken("a-1", "fire", Map.of("type", "fire"), List.of(entered)),
                         new ExpendableSpent("german", "ger-expendables", "grenades", "ger-sq-1", "fire", "D5",
-                                "us-sq-1", "-1 to the attack dice roll", 2, false, "attack@1.1.FP:D5"),
+                                "us-sq-1", "-1 to the attack dice roll", 2, false, "attack@1.1.FP:D5", -1, null, null),
                         new AttackFired("ger-sq-1", "ger-hmg-1", "AP", "D5", "us-sq-1", 1, 10, "unit 4 + weapon 6",
                                 null, true, false, entered, -1, 7));
     }
@@ -143,7 +143,7 @@ class ScenarioFixtureTest {
                         new SmokeLaid("german", "ger-mtr-1", "ger-sq-3", "D5", 2, "ger-expendables", 2, 4),
                         new ActionTaken("a-1", "use-panzerfaust", Map.of(), List.of()),
                         new ExpendableSpent("german", "ger-expendables", "panzerfaust", "ger-sq-2", "at-attack",
-                                "F7", "us-tank-1", "AT attack", 1, true, null))
+                                "F7", "us-tank-1", "AT attack", 1, true, null, null, null, null))
                 .when(new ConcludeScenario(ID, GERD, "German minor victory"))
                 .expectSuccessfulHandlerExecution()
                 .expectEventsMatching(org.axonframework.test.matchers.Matchers.exactSequenceOf(

@@ -1,6 +1,7 @@
 package org.wargame.tracker.rules.hex;
 
 import org.junit.jupiter.api.Test;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.hex.HexAction.MortarSmoke;
 import org.wargame.tracker.rules.hex.HexEvent.SmokeLaid;
@@ -64,6 +65,6 @@ class SmokeSupplyTest {
         assertThatThrownBy(() -> RULES.decide(state, US_MP, new MortarSmoke("ger-mtr-1", "E6", 5, true, null),
                 noDice())).hasMessageStartingWith("12.61: mortars may not make Opportunity Fire attacks");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_FP, new MortarSmoke(null, "E6", 5, true, null),
-                noDice())).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("weaponId: missing");
+                noDice())).isInstanceOf(FieldRefused.class).hasMessageStartingWith("weaponId: missing");
     }
 }

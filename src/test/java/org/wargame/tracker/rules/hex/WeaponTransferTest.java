@@ -1,6 +1,7 @@
 package org.wargame.tracker.rules.hex;
 
 import org.junit.jupiter.api.Test;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.hex.HexAction.ExchangeWeapons;
 import org.wargame.tracker.rules.hex.HexAction.TransferWeapon;
@@ -93,15 +94,15 @@ class WeaponTransferTest {
     void transfer_refuses_bad_input_naming_the_field() {
         HexState state = Battlefield.standard().state();
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_CP, new TransferWeapon("nothing", "ger-sq-2"),
-                noDice())).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("weaponId: no counter");
+                noDice())).isInstanceOf(FieldRefused.class).hasMessageStartingWith("weaponId: no counter");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_CP, new TransferWeapon("ger-sq-1", "ger-sq-2"),
-                noDice())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a support weapon");
+                noDice())).isInstanceOf(FieldRefused.class).hasMessageContaining("not a support weapon");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_CP, new TransferWeapon("ger-hmg-1", null),
-                noDice())).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("toUnitId: missing");
+                noDice())).isInstanceOf(FieldRefused.class).hasMessageStartingWith("toUnitId: missing");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_CP, new TransferWeapon("ger-hmg-1", "ger-sq-1"),
-                noDice())).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("toUnitId:");
+                noDice())).isInstanceOf(FieldRefused.class).hasMessageStartingWith("toUnitId:");
         assertThatThrownBy(() -> RULES.decide(state, GERMAN_CP, new ExchangeWeapons("ger-sq-1", "ger-sq-1"),
-                noDice())).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("otherUnitId:");
+                noDice())).isInstanceOf(FieldRefused.class).hasMessageStartingWith("otherUnitId:");
     }
 
     @Test

@@ -101,8 +101,11 @@ class SkirmishSampleApiTest extends ApiTestSupport {
         assertThat(concluded.status()).as(concluded.raw()).isEqualTo(200);
 
         // the next scenario: the wounded carry their wounds, the mule its dropped load; the dead loader is struck off
-        Response refused = post("referee", "/api/campaigns/" + campaign + "/scenarios", Map.of("plan", "ambush"));
-        assertThat(refused.status()).isGreaterThanOrEqualTo(400);
+        // (a plan placing him starts without him; a start that names him is refused)
+        Response refused = post("referee", "/api/campaigns/" + campaign + "/scenarios", Map.of("name", "again",
+                "turnLimit", 1, "counters", List.of(Map.of("id", "us-mg-loader", "state", Map.of()))));
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.at("/detail").asText()).contains("us-mg-loader").contains("eliminated");
         String next = startPlan("referee", campaign, "counterattack");
         Response view = get("sam", "/api/scenarios/" + next);
         assertThat(markers(view, "us-rifle-2")).contains("walking wounded");
