@@ -3,7 +3,7 @@ package org.wargame.tracker.rules.skirmish;
 import org.wargame.tracker.rules.ActionOption;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.refusal.Refusal;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.ArtilleryHit;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DestroyAnimal;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.IndirectMgFire;
@@ -221,7 +221,7 @@ final class AvailableActions {
             return null;
         } catch (Rolled e) {
             return null;
-        } catch (RuleViolation | IllegalArgumentException e) {
+        } catch (Refusal e) {
             return e.getMessage();
         }
     }
@@ -230,7 +230,7 @@ final class AvailableActions {
         try {
             check.run();
             return null;
-        } catch (RuleViolation | IllegalArgumentException e) {
+        } catch (Refusal e) {
             return e.getMessage();
         }
     }

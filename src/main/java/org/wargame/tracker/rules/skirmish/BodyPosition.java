@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -59,7 +61,7 @@ public final class BodyPosition {
      */
     public static Row parse(String position, boolean crawled) {
         if (position == null || position.isBlank()) {
-            throw new IllegalArgumentException("position: missing (one of " + labels() + ")");
+            throw new FieldRefused("position", "missing (one of " + labels() + ")");
         }
         String p = position.trim().toLowerCase().replace('-', ' ').replace('_', ' ');
         for (Row row : Row.values()) {
@@ -67,7 +69,7 @@ public final class BodyPosition {
                 return row == Row.KNEELING_IN_THE_OPEN && crawled ? Row.PRONE_IN_THE_OPEN : row;
             }
         }
-        throw new IllegalArgumentException("position: '" + position + "' is not a row of the Hard Cover or Body "
+        throw new FieldRefused("position", "'" + position + "' is not a row of the Hard Cover or Body "
                 + "Position table (" + labels() + ")");
     }
 

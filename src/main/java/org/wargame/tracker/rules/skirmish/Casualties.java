@@ -1,8 +1,11 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.DiceKind;
 import org.wargame.tracker.rules.DiceRoll;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.RecordCasualty;
 import org.wargame.tracker.rules.skirmish.SkirmishEvent.CrewmanLost;
 import org.wargame.tracker.rules.skirmish.SkirmishEvent.FireCancelled;
 import org.wargame.tracker.rules.skirmish.SkirmishEvent.LoadDropped;
@@ -42,6 +45,28 @@ public final class Casualties {
     static final String FALL = "fall from a killed mount";
 
     private Casualties() {
+    }
+
+    /** A wound dealt outside infantry fire (close combat, stabbing, chemical weapons...). */
+    static List<SkirmishEvent> record(SkirmishState state, RecordCasualty a, Dice dice) {
+        if (a.counter() == null) {
+            throw new FieldRefused("counter", "missing");
+        }
+        Wound wound = Wound.parse(a.wound(), "wound");
+        if (wound == null) {
+            throw new FieldRefused("wound", "missing (walking wounded, litter case, death)");
+        }
+        if (a.cause() == null || a.cause().isBlank()) {
+            throw new FieldRefused("cause", "missing (close combat, stabbed, chemical, ...)");
+        }
+        var figure = state.figure(a.counter());
+        if (figure.isPresent()) {
+            RuleViolation.require(!figure.get().dead(), HitLocationTable.RULE, a.counter() + " is already dead");
+            return woundFigure(state, figure.get(), wound, a.cause(), null, false);
+        }
+        Animal animal = state.requireAnimal(a.counter(), "counter");
+        RuleViolation.require(!animal.dead(), AnimalHitLocationTable.RULE, a.counter() + " is already dead");
+        return woundAnimal(state, animal, wound, a.cause(), null, dice);
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 import org.wargame.tracker.rules.skirmish.SkirmishState.RangeBand;
 import org.wargame.tracker.rules.skirmish.SkirmishState.Weapon;
 
@@ -36,7 +38,7 @@ public final class ChanceToHit {
 
     public static Computation compute(Weapon weapon, int rangeMetres, boolean sniperScope, int eliteLevel) {
         if (rangeMetres < 0) {
-            throw new IllegalArgumentException("rangeMetres: a measured range is 0 or more metres");
+            throw new FieldRefused("rangeMetres", "a measured range is 0 or more metres");
         }
         Integer base = null;
         for (RangeBand band : weapon.toHit()) {

@@ -1,7 +1,10 @@
 package org.wargame.tracker.rules.skirmish;
 
 import org.wargame.tracker.rules.GameClock;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.DesignateTargets;
+import org.wargame.tracker.rules.skirmish.SkirmishEvent.TargetsDesignated;
 import org.wargame.tracker.rules.skirmish.SkirmishState.Designation;
 import org.wargame.tracker.rules.skirmish.SkirmishState.DesignationStatus;
 import org.wargame.tracker.rules.skirmish.SkirmishState.Figure;
@@ -25,6 +28,20 @@ public final class FireOrder {
     public static final int FIRE_FIRST_LEVELS = 3;
 
     private FireOrder() {
+    }
+
+    /** A side designates all its targets for this fire phase. */
+    static List<SkirmishEvent> designate(SkirmishState state, GameClock clock, DesignateTargets a) {
+        if (a.side() == null) {
+            throw new FieldRefused("side", "missing");
+        }
+        if (!state.sides().contains(a.side())) {
+            throw new FieldRefused("side", "no side '" + a.side() + "' in this scenario");
+        }
+        requireMayDesignate(state, clock, a.side());
+        List<Designation> designations = WeaponUse.designate(state, clock, a.side(),
+                a.targets() == null ? List.of() : a.targets(), state.designations().size() + 1);
+        return List.of(new TargetsDesignated(a.side(), clock.gameTurn(), designations));
     }
 
     /** The side that moved first in the clock's Game Turn. */

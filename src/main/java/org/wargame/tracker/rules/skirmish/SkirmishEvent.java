@@ -42,21 +42,24 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
             Map.entry("skirmish.FirePhaseClosed", FirePhaseClosed.class),
             Map.entry("skirmish.TreatmentRecorded", TreatmentRecorded.class));
 
-    /** The section of rule text that caused the event. */
-    @Override
-    default String section() {
-        return "Infantry weapons";
-    }
-
     /** The clock entered VI. Infantry Weapons Fire: designation opens; {@code firstMover} designates last. */
     record FirePhaseOpened(int gameTurn, int playerTurn, String phasingSide, String firstMover)
             implements SkirmishEvent {
+        @Override
+        public String section() {
+            return FireOrder.RULE;
+        }
     }
 
     /** A side's targets for this fire phase ("All infantry weapons fire/ATGM targets must be designated ..."). */
     record TargetsDesignated(String side, int gameTurn, List<Designation> designations) implements SkirmishEvent {
         public TargetsDesignated {
             designations = List.copyOf(designations);
+        }
+
+        @Override
+        public String section() {
+            return FireOrder.RULE;
         }
     }
 
@@ -67,6 +70,10 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
     record ShotFired(String designation, String firer, String weapon, String target, int gameTurn,
                      ChanceToHit.Computation toHit, DiceRoll d20, DiceRoll d6, boolean hit, boolean firedFirst)
             implements SkirmishEvent {
+        @Override
+        public String section() {
+            return ChanceToHit.RULE;
+        }
     }
 
     /** An earlier shot destroyed the target: the other weapons aimed at it count as having fired, with no effect. */
@@ -74,12 +81,22 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
         public ShotsSpent {
             designations = List.copyOf(designations);
         }
+
+        @Override
+        public String section() {
+            return FireOrder.RULE;
+        }
     }
 
     /** The firer was killed by troops that fired first: "Only the survivors may return fire." */
     record FireCancelled(String firer, List<String> designations, String reason) implements SkirmishEvent {
         public FireCancelled {
             designations = List.copyOf(designations);
+        }
+
+        @Override
+        public String section() {
+            return FireOrder.RULE;
         }
     }
 
@@ -92,61 +109,116 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
         public FigureHit {
             modifiers = List.copyOf(modifiers);
         }
+
+        /** Hard Cover or Body Position when the position covered the location, else the chart. */
+        @Override
+        public String section() {
+            return effect != null && effect.startsWith("covered") ? BodyPosition.RULE : HitLocationTable.RULE;
+        }
     }
 
     /** A man's or an animal's wound as it now stands, and its recovery state (the campaign's medical chart). */
     record WoundRecorded(String counter, Wound wound, String recovery, String cause) implements SkirmishEvent {
+        @Override
+        public String section() {
+            return HitLocationTable.RULE;
+        }
     }
 
     /** "Anytime the firer of a man portable weapon is killed his weapon is also destroyed." */
     record WeaponDestroyed(String figure, String weapon, String reason) implements SkirmishEvent {
+        @Override
+        public String section() {
+            return WeaponUse.RULE;
+        }
     }
 
     /** A member of a weapon crew was killed; the weapon now fires {@code templatesLeft} templates. */
     record CrewmanLost(String team, String figure, CrewRole role, String weapon, int templatesLeft)
             implements SkirmishEvent {
+        @Override
+        public String section() {
+            return TemplatesByCrew.RULE;
+        }
     }
 
     /** Survivors of weapons of the same type united, a loader joining a firer's team. */
     record CrewUnited(String team, String gunner, String loader, String fromTeam, int templates)
             implements SkirmishEvent {
+        @Override
+        public String section() {
+            return WeaponUse.RULE;
+        }
     }
 
     /** A hit on an animal read on the Animal Hit Location table. */
     record AnimalHit(String animal, String by, DiceRoll roll, String location, String effect)
             implements SkirmishEvent {
+        @Override
+        public String section() {
+            return AnimalHitLocationTable.RULE;
+        }
     }
 
     /** A shoulders hit: the animal charges its attacker, fights a close combat, and dies after it. */
     record AnimalCharged(String animal, String attacker) implements SkirmishEvent {
+        @Override
+        public String section() {
+            return AnimalHitLocationTable.RULE;
+        }
     }
 
     /** "Owner may destroy 'Litter case' animals." */
     record AnimalDestroyed(String animal, String side) implements SkirmishEvent {
+        @Override
+        public String section() {
+            return AnimalHitLocationTable.RULE;
+        }
     }
 
     /** A wounded pack animal can carry no load: it drops it. */
     record LoadDropped(String animal, String load) implements SkirmishEvent {
+        @Override
+        public String section() {
+            return AnimalHitLocationTable.RULE;
+        }
     }
 
     /** A wounded or killed mount carries no rider. */
     record RiderDismounted(String animal, String rider, String reason) implements SkirmishEvent {
+        @Override
+        public String section() {
+            return AnimalHitLocationTable.RULE;
+        }
     }
 
     /** "If cavalry are on their mounts and the animal is killed, roll a six sided die ... with a DM of +1." */
     record RiderInjuryRolled(String rider, String animal, DiceRoll roll, int modified, String location,
                              String effect) implements SkirmishEvent {
+        @Override
+        public String section() {
+            return AnimalHitLocationTable.RULE;
+        }
     }
 
     /** A vehicle damaged, on VEHICLE DAMAGE or on Machine Fire at Tanks. */
     record VehicleDamaged(String vehicle, String table, DiceRoll roll, String location, String result,
                           boolean immobilised, int fireModifier, Integer movementLimitMetres)
             implements SkirmishEvent {
+        /** The table read: VEHICLE DAMAGE (Infantry Weapons Firing at Vehicles) or Machine Fire at Tanks. */
+        @Override
+        public String section() {
+            return MachineGunAtTanksTable.RULE.equals(table) ? MachineGunAtTanksTable.RULE : VehicleDamageTable.RULE;
+        }
     }
 
     /** Indirect MG fire: the real and dummy spotting rounds placed, the arrow die (entered) and the d6 for distance. */
     record IndirectMgFireLanded(String gunner, String weapon, int gameTurn, int templates, String arrowDie,
                                 DiceRoll distance, boolean onTarget) implements SkirmishEvent {
+        @Override
+        public String section() {
+            return IndirectMachineGunFire.RULE;
+        }
     }
 
     /** The fire phase ended: "Dead infantrymen are removed from the board at the end of this phase." */
@@ -155,9 +227,18 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
             removed = List.copyOf(removed);
             unfired = List.copyOf(unfired);
         }
+
+        @Override
+        public String section() {
+            return FireOrder.RULE;
+        }
     }
 
     /** A recovery state read from the campaign's medical treatment chart (not in the text). */
     record TreatmentRecorded(String counter, String recovery) implements SkirmishEvent {
+        @Override
+        public String section() {
+            return MedicalTreatment.RULE;
+        }
     }
 }

@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import org.wargame.tracker.rules.RuleState;
 import org.wargame.tracker.rules.skirmish.ArmourModifiers.Armour;
@@ -13,7 +15,7 @@ import java.util.function.UnaryOperator;
 /**
  * The skirmish rule set's state of a scenario: every figure, animal and vehicle with its campaign data read and its
  * wounds and damage so far, and the fire phase in progress (who has designated, the designations and their fate).
- * Immutable; changes only through {@link InfantryWeaponRules#evolve}.
+ * Immutable; changes only through {@link #evolve}, the fold of the skirmish events.
  *
  * @param gameTurn       the Game Turn of the last fire phase opened (1 before any)
  * @param firstMover     the side that moved first in this Game Turn (it designates second)
@@ -211,17 +213,17 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
     /** The figure {@code id}; refuses an unknown id naming {@code field}. */
     public Figure requireFigure(String id, String field) {
         if (id == null) {
-            throw new IllegalArgumentException(field + ": missing");
+            throw new FieldRefused(field, "missing");
         }
-        return figure(id).orElseThrow(() -> new IllegalArgumentException(field + ": no figure '" + id
+        return figure(id).orElseThrow(() -> new FieldRefused(field, "no figure '" + id
                 + "' in this scenario"));
     }
 
     public Animal requireAnimal(String id, String field) {
         if (id == null) {
-            throw new IllegalArgumentException(field + ": missing");
+            throw new FieldRefused(field, "missing");
         }
-        return animal(id).orElseThrow(() -> new IllegalArgumentException(field + ": no animal '" + id
+        return animal(id).orElseThrow(() -> new FieldRefused(field, "no animal '" + id
                 + "' in this scenario"));
     }
 
@@ -243,6 +245,100 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
     /** The living members of a weapon team. */
     public List<Figure> team(String team) {
         return figures.stream().filter(f -> team != null && team.equals(f.team()) && !f.dead()).toList();
+    }
+
+    // ---------------------------------------------------------------- the fold
+
+    /**
+     * Applies one event; never refuses (the event already happened). Every event type of the sealed family has its
+     * branch here (a test folds one of each), so a new event cannot be forgotten silently.
+     */
+    public SkirmishState evolve(SkirmishEvent event) {
+        if (event instanceof SkirmishEvent.FirePhaseOpened e) {
+            return withPhase(e.gameTurn(), e.firstMover(), List.of(), List.of(), 0,
+                    landings.stream().filter(l -> l.gameTurn() == e.gameTurn()).toList());
+        }
+        if (event instanceof SkirmishEvent.TargetsDesignated e) {
+            List<String> sides = new ArrayList<>(designatedBy);
+            sides.add(e.side());
+            List<Designation> all = new ArrayList<>(designations);
+            all.addAll(e.designations());
+            return withPhase(gameTurn, firstMover, sides, all, shotsResolved, landings);
+        }
+        if (event instanceof SkirmishEvent.ShotFired e) {
+            return mark(List.of(e.designation()), DesignationStatus.FIRED)
+                    .withFigure(e.firer(), f -> f.fired(e.gameTurn(), e.weapon()));
+        }
+        if (event instanceof SkirmishEvent.ShotsSpent e) {
+            return mark(e.designations(), DesignationStatus.SPENT);
+        }
+        if (event instanceof SkirmishEvent.FireCancelled e) {
+            return mark(e.designations(), DesignationStatus.CANCELLED);
+        }
+        if (event instanceof SkirmishEvent.FigureHit) {
+            return this; // its wound, if any, follows as WoundRecorded
+        }
+        if (event instanceof SkirmishEvent.WoundRecorded e) {
+            return figure(e.counter()).isPresent()
+                    ? withFigure(e.counter(), f -> f.withWound(e.wound(), e.recovery()))
+                    : withAnimal(e.counter(), a -> a.withWound(e.wound(), e.recovery()));
+        }
+        if (event instanceof SkirmishEvent.WeaponDestroyed e) {
+            return withFigure(e.figure(), f -> f.withWeapons(f.weapons().stream()
+                    .map(w -> w.id().equals(e.weapon()) ? w.destroy() : w).toList()));
+        }
+        if (event instanceof SkirmishEvent.CrewmanLost) {
+            return this; // the templates follow from the living crew
+        }
+        if (event instanceof SkirmishEvent.CrewUnited e) {
+            return withFigure(e.loader(), f -> f.inTeam(e.team(), CrewRole.LOADER));
+        }
+        if (event instanceof SkirmishEvent.AnimalHit) {
+            return this; // its wound, if any, follows as WoundRecorded
+        }
+        if (event instanceof SkirmishEvent.AnimalCharged e) {
+            return withAnimal(e.animal(), a -> a.charging(e.attacker()));
+        }
+        if (event instanceof SkirmishEvent.AnimalDestroyed e) {
+            return withAnimal(e.animal(), Animal::destroyed);
+        }
+        if (event instanceof SkirmishEvent.LoadDropped e) {
+            return withAnimal(e.animal(), Animal::dropLoad);
+        }
+        if (event instanceof SkirmishEvent.RiderDismounted e) {
+            return withAnimal(e.animal(), Animal::dismount);
+        }
+        if (event instanceof SkirmishEvent.RiderInjuryRolled) {
+            return this; // its wound, if any, follows as WoundRecorded
+        }
+        if (event instanceof SkirmishEvent.VehicleDamaged e) {
+            return withVehicle(e.vehicle(), v -> v.damaged(e.result(), e.immobilised(), e.fireModifier(),
+                    e.movementLimitMetres()));
+        }
+        if (event instanceof SkirmishEvent.IndirectMgFireLanded e) {
+            List<Landing> all = new ArrayList<>(landings);
+            all.add(new Landing(e.gunner(), e.weapon(), e.gameTurn(), e.templates(), e.onTarget()));
+            return withPhase(gameTurn, firstMover, designatedBy, designations, shotsResolved, all)
+                    .withFigure(e.gunner(), f -> f.fired(e.gameTurn(), e.weapon()));
+        }
+        if (event instanceof SkirmishEvent.FirePhaseClosed e) {
+            SkirmishState next = withPhase(gameTurn, firstMover, List.of(), List.of(), 0, landings);
+            for (String id : e.removed()) {
+                next = next.withFigure(id, Figure::removedFromBoard);
+            }
+            return next;
+        }
+        if (event instanceof SkirmishEvent.TreatmentRecorded e) {
+            return figure(e.counter()).isPresent()
+                    ? withFigure(e.counter(), f -> f.withWound(f.wound(), e.recovery()))
+                    : withAnimal(e.counter(), a -> a.withWound(a.wound(), e.recovery()));
+        }
+        throw new IllegalStateException("no fold for " + event.getClass().getSimpleName());
+    }
+
+    private SkirmishState mark(List<String> ids, DesignationStatus status) {
+        List<Designation> list = designations.stream().map(d -> ids.contains(d.id()) ? d.with(status) : d).toList();
+        return withDesignations(list, shotsResolved + ids.size());
     }
 
     // ---------------------------------------------------------------- copies (used by evolve only)

@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 /**
  * VEHICLE DAMAGE (Infantry Weapons Firing at Vehicles): "Any weapon assigned a template also has a chance to destroy
  * or disable some types of vehicles ... If the vehicle is hit, check the damage die for the location and result."
@@ -55,6 +57,6 @@ public final class VehicleDamageTable {
                 return row;
             }
         }
-        throw new IllegalArgumentException("vehicle damage: no row " + roll);
+        throw new FieldRefused("dice", "vehicle damage: no row " + roll);
     }
 }

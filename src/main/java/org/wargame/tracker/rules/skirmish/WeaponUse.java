@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DesignateTargets.Target;
@@ -45,7 +47,7 @@ public final class WeaponUse {
             Target t = targets.get(i);
             String at = "targets[" + i + "]";
             if (t == null) {
-                throw new IllegalArgumentException(at + ": missing");
+                throw new FieldRefused(at, "missing");
             }
             Figure firer = state.requireFigure(t.firer(), at + ".firer");
             boolean moved = Boolean.TRUE.equals(t.firerMoved());
@@ -58,7 +60,7 @@ public final class WeaponUse {
             boolean indirect = Boolean.TRUE.equals(t.indirect());
             Templates templates = templates(state, clock, firer, weapon, indirect);
             if (t.target() == null) {
-                throw new IllegalArgumentException(at + ".target: missing");
+                throw new FieldRefused(at + ".target", "missing");
             }
             RuleViolation.require(!t.target().equals(firer.id()), FireOrder.RULE, firer.id() + " cannot fire at "
                     + "himself");
@@ -115,7 +117,7 @@ public final class WeaponUse {
         if (weaponId == null) {
             List<Weapon> usable = firer.weapons().stream().filter(w -> !w.destroyed()).toList();
             if (usable.size() != 1) {
-                throw new IllegalArgumentException(field + ": missing (" + firer.id() + " carries "
+                throw new FieldRefused(field, "missing (" + firer.id() + " carries "
                         + firer.weapons().stream().map(Weapon::id).toList() + ")");
             }
             weapon = usable.get(0);
@@ -161,7 +163,7 @@ public final class WeaponUse {
             RuleViolation.require(!animal.get().dead(), FireOrder.RULE, id + " is dead");
             return;
         }
-        Vehicle vehicle = state.vehicle(id).orElseThrow(() -> new IllegalArgumentException(field + ": no counter '"
+        Vehicle vehicle = state.vehicle(id).orElseThrow(() -> new FieldRefused(field, "no counter '"
                 + id + "' in this scenario"));
         if (vehicle.tank()) {
             RuleViolation.require(weapon.type().tripodMachineGun(), MachineGunAtTanksTable.RULE, "a tripod machine gun "

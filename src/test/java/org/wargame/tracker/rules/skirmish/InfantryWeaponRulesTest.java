@@ -1,5 +1,6 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -105,11 +106,11 @@ class InfantryWeaponRulesTest {
     void validateRefusesMissingAndInvalidDataNamingTheCounterAndField() {
         CounterDefinition noHelmet = new CounterDefinition("x", "figure", "X", "us", "American",
                 Map.of("weapons", List.of(), "armour", Map.of("body", "soft")), Map.of());
-        assertThatThrownBy(() -> RULES.validate(noHelmet)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("counter 'x'").hasMessageContaining("armour.helmet");
+        assertThatThrownBy(() -> RULES.validate(noHelmet)).isInstanceOf(FieldRefused.class)
+                .hasMessageContaining("counters[x]").hasMessageContaining("armour.helmet");
         CounterDefinition noToHit = new CounterDefinition("y", "figure", "Y", "us", "American",
                 Map.of("weapons", List.of(Map.of("type", "rifle")), "armour", Map.of("helmet", "steel")), Map.of());
-        assertThatThrownBy(() -> RULES.validate(noToHit)).hasMessageContaining("counter 'y'")
+        assertThatThrownBy(() -> RULES.validate(noToHit)).hasMessageContaining("counters[y]")
                 .hasMessageContaining("weapons[0].toHit");
         CounterDefinition badBand = new CounterDefinition("z", "figure", "Z", "us", "American",
                 Map.of("weapons", List.of(Map.of("type", "rifle", "toHit", List.of(Map.of("maxRange", 100,
@@ -118,7 +119,7 @@ class InfantryWeaponRulesTest {
         CounterDefinition mgWithoutCrew = new CounterDefinition("g", "figure", "G", "us", "American",
                 Map.of("weapons", List.of(Map.of("type", "tripod-mg-30", "toHit", List.of(Map.of("maxRange", 100,
                         "percent", 50)))), "armour", Map.of("helmet", "steel")), Map.of());
-        assertThatThrownBy(() -> RULES.validate(mgWithoutCrew)).hasMessageContaining("counter 'g'")
+        assertThatThrownBy(() -> RULES.validate(mgWithoutCrew)).hasMessageContaining("counters[g]")
                 .hasMessageContaining("crew");
         CounterDefinition gatling = new CounterDefinition("h", "figure", "H", "us", "American",
                 Map.of("weapons", List.of(Map.of("type", "gatling-gun-50", "toHit", List.of(Map.of("maxRange", 100,
@@ -127,7 +128,7 @@ class InfantryWeaponRulesTest {
         assertThatThrownBy(() -> RULES.validate(gatling)).hasMessageContaining("crewSize");
         CounterDefinition mule = new CounterDefinition("m", "animal", "M", "us", "American",
                 Map.of("role", "pack", "species", "mule"), Map.of());
-        assertThatThrownBy(() -> RULES.validate(mule)).hasMessageContaining("counter 'm'").hasMessageContaining("load");
+        assertThatThrownBy(() -> RULES.validate(mule)).hasMessageContaining("counters[m]").hasMessageContaining("load");
         CounterDefinition truck = new CounterDefinition("v", "vehicle", "V", "us", "American",
                 Map.of("type", "truck", "tank", false), Map.of());
         assertThatThrownBy(() -> RULES.validate(truck)).hasMessageContaining("infantryDamage");
@@ -147,7 +148,7 @@ class InfantryWeaponRulesTest {
         assertThatThrownBy(() -> act(new DesignateTargets("german", List.of(at("de-rifle-1", "rifle", "us-loader")))))
                 .hasMessageContaining("the side that moves first (german) designates fire second");
         assertThatThrownBy(() -> act(new Fire("T1.1-1", 50, "standing in the open", null, null, null, null)))
-                .isInstanceOf(IllegalArgumentException.class);
+                .isInstanceOf(FieldRefused.class);
         act(new DesignateTargets("us", List.of(at("us-grenadier", "carbine", "de-rifle-1"))));
         assertThatThrownBy(() -> act(fire(designationOf("us-grenadier", "de-rifle-1"), 50, "standing in the open")))
                 .hasMessageContaining("waiting for german");
@@ -573,18 +574,18 @@ class InfantryWeaponRulesTest {
     void badInputNamesTheField() {
         openFire();
         assertThatThrownBy(() -> act(new DesignateTargets("us", List.of(at("nobody", "rifle", "de-rifle-1")))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("targets[0].firer");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("targets[0].firer");
         assertThatThrownBy(() -> act(new DesignateTargets("us", List.of(at("us-grenadier", "carbine", "ghost")))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("targets[0].target");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("targets[0].target");
         assertThatThrownBy(() -> act(new DesignateTargets(null, List.of())))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("side");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("side");
         designate(List.of(), List.of(at("us-grenadier", "carbine", "de-rifle-1")));
         assertThatThrownBy(() -> act(new Fire(designationOf("us-grenadier", "de-rifle-1"), null, "window", null, null,
-                null, null))).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("rangeMetres");
+                null, null))).isInstanceOf(FieldRefused.class).hasMessageStartingWith("rangeMetres");
         assertThatThrownBy(() -> act(fire(designationOf("us-grenadier", "de-rifle-1"), 50, null)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("position");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("position");
         assertThatThrownBy(() -> RULES.actingSide(state, new RecordCasualty("ghost", "death", "x")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("counter");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("counter");
     }
 
     @Test
