@@ -32,7 +32,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
     public static ScenarioState started(ScenarioStarted e) {
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = RuleSets.byId(e.ruleSet());
         return new ScenarioState(e.scenarioId(), e.campaignId(), e.name(), e.ruleSet(), e.turnLimit(), e.sides(),
-                e.clock(), false, null, ruleSet.setUp(e.counters()), 0, e.diceCommitment(), 1, UndoLedger.EMPTY);
+                e.clock(), false, null, ruleSet.setUp(e.counters(), e.tables()), 0, e.diceCommitment(), 1, UndoLedger.EMPTY);
     }
 
     /** Applies one event of the scenario's stream (a core event or one of its rule set's). */

@@ -2,6 +2,8 @@ package org.wargame.tracker.rules.skirmish;
 
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.ArtilleryHit;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.CarryLitterCase;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.Move;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DesignateTargets;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DestroyAnimal;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.Fire;
@@ -9,7 +11,6 @@ import org.wargame.tracker.rules.skirmish.SkirmishAction.IndirectMgFire;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.RecordCasualty;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.RecordTreatment;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.UniteCrew;
-import org.wargame.tracker.rules.skirmish.SkirmishState.Designation;
 
 /**
  * On whose behalf an action is taken: the side that designates or fires, the owner of the man, animal or weapon the
@@ -47,6 +48,12 @@ final class ActingSide {
         }
         if (action instanceof RecordTreatment a) {
             return sideOf(state, a.counter(), "counter");
+        }
+        if (action instanceof Move a) {
+            return state.requireFigure(a.figure(), "figure").side();
+        }
+        if (action instanceof CarryLitterCase a) {
+            return state.requireFigure(a.casualty(), "casualty").side();
         }
         throw new FieldRefused("type", "not an action of rule set skirmish");
     }

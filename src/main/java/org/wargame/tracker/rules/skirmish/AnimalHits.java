@@ -23,7 +23,7 @@ final class AnimalHits {
     }
 
     static List<SkirmishEvent> hit(SkirmishState state, Animal animal, DiceRoll d6, String attacker, String cause,
-                                   String designation, Dice dice) {
+                                   CasualtyCause kind, String designation, Dice dice) {
         AnimalHitLocationTable.Row row = AnimalHitLocationTable.read(d6.total());
         List<SkirmishEvent> events = new ArrayList<>();
         events.add(new AnimalHit(animal.id(), cause, d6, row.location(), row.effectText()));
@@ -31,14 +31,14 @@ final class AnimalHits {
             events.add(new AnimalCharged(animal.id(), attacker));
             return events;
         }
-        events.addAll(Casualties.woundAnimal(state, animal, row.effect(), cause, designation, dice));
+        events.addAll(Casualties.woundAnimal(state, animal, row.effect(), cause, kind, designation, dice));
         return events;
     }
 
     /** The close combat phase ends: an animal that charged dies, whatever the close combat's result. */
     static List<SkirmishEvent> diesAfterItsCloseCombat(SkirmishState state, Animal animal, Dice dice) {
         return Casualties.woundAnimal(state, animal, Wound.DEATH, "charged " + animal.chargingAt()
-                + ", fought a close combat and died", null, dice);
+                + ", fought a close combat and died", CasualtyCause.CLOSE_COMBAT, null, dice);
     }
 
     static List<SkirmishEvent> destroyByOwner(SkirmishState state, DestroyAnimal a) {

@@ -14,9 +14,12 @@ import java.util.List;
 /**
  * Artillery effects on a man or an animal: whether artillery hits is the artillery rules' (not in this text); a hit is
  * read on the hit location charts with shrapnel against soft body armour and "a +1 hit location modifier for
- * artillery effects in the red zone".
+ * artillery effects in the red zone". Cover does not stop it: the text protects covered locations "from small arms
+ * fire" only.
  */
 final class ArtilleryEffects {
+
+    static final String CAUSE = "artillery effects";
 
     private ArtilleryEffects() {
     }
@@ -29,16 +32,16 @@ final class ArtilleryEffects {
         if (figure.isPresent()) {
             Figure target = figure.get();
             RuleViolation.require(!target.dead(), HitLocationTable.RULE, target.id() + " is dead");
-            BodyPosition.parse(a.position(), Boolean.TRUE.equals(a.crawled()));
+            BodyPosition.Row position = BodyPosition.ofTarget(target, a.position(), a.crawled(), false);
             DiceRoll d6 = dice.roll(DiceKind.D6, "hit location");
             List<HitLocationModifier> modifiers = ArmourModifiers.of(target.armour(), null, true,
                     Boolean.TRUE.equals(a.redZone()));
-            return FigureHits.hit(state, target, d6, modifiers, a.position(), Boolean.TRUE.equals(a.crawled()),
-                    Boolean.TRUE.equals(a.fromFront()), "artillery effects", null, false);
+            return FigureHits.hit(state, target, d6, modifiers, position, Boolean.TRUE.equals(a.fromFront()), CAUSE,
+                    CasualtyCause.ARTILLERY, null, false);
         }
         Animal animal = state.requireAnimal(a.target(), "target");
         RuleViolation.require(!animal.dead(), AnimalHitLocationTable.RULE, animal.id() + " is dead");
         DiceRoll d6 = dice.roll(DiceKind.D6, "animal hit location");
-        return AnimalHits.hit(state, animal, d6, null, "artillery effects", null, dice);
+        return AnimalHits.hit(state, animal, d6, null, CAUSE, CasualtyCause.ARTILLERY, null, dice);
     }
 }

@@ -36,7 +36,7 @@ final class CounterViews {
         }
         for (Vehicle v : state.vehicles()) {
             views.add(new CounterView(v.id(), "vehicle", v.name(), v.side(), v.nationality(), location(v.setUp()),
-                    v.data(), vehicleState(v), v.damage(), false));
+                    v.data(), vehicleState(v), vehicleMarkers(v), v.destroyed()));
         }
         return views;
     }
@@ -73,6 +73,20 @@ final class CounterViews {
             map.put("firedTurn", f.firedTurn());
             map.put("firedWeapon", f.firedWeapon());
         }
+        if (f.position() != null) {
+            map.put("position", f.position()); // the recorded one: fire reads it
+        }
+        // VI: "Infantry who simply change direction without moving are considered stationary"
+        map.put("stationary", f.stationaryIn(state.gameTurn()));
+        if (f.moved() != null && f.moved().gameTurn() == state.gameTurn()) {
+            map.put("movement", f.moved().how());
+        }
+        if (f.aboard() != null) {
+            map.put("aboard", f.aboard());
+        }
+        if (f.litter() != null && f.litter().gameTurn() == state.gameTurn()) {
+            map.put("carriedBy", f.litter().bearers());
+        }
         return map;
     }
 
@@ -85,6 +99,16 @@ final class CounterViews {
             markers.add("removed");
         }
         f.weapons().stream().filter(Weapon::destroyed).forEach(w -> markers.add("weapon destroyed: " + w.id()));
+        if (f.aboard() != null) {
+            markers.add("aboard " + f.aboard());
+        }
+        if (f.litter() != null && f.litter().gameTurn() == state.gameTurn()) {
+            markers.add("carried by " + String.join(", ", f.litter().bearers()));
+        }
+        if (f.moved() != null && f.moved().gameTurn() == state.gameTurn()
+                && LitterCases.CARRYING.equals(f.moved().how())) {
+            markers.add("carrying a litter case");
+        }
         if (Mascot.moraleBonus(state, f)) {
             markers.add(Mascot.MARKER);
         }
@@ -132,7 +156,26 @@ final class CounterViews {
     private static Map<String, Object> vehicleState(Vehicle v) {
         Map<String, Object> map = new LinkedHashMap<>(v.setUp());
         map.putAll(carried(v));
+        if (v.onFire()) {
+            map.put("onFire", true);
+            map.put("destroyed", true);
+        }
         return map;
+    }
+
+    /** The damage results so far, and what they leave of the vehicle. */
+    private static List<String> vehicleMarkers(Vehicle v) {
+        List<String> markers = new ArrayList<>(v.damage());
+        if (v.crewKilled()) {
+            markers.add("no crew: cannot move or fire");
+        }
+        if (v.cargoDestroyed()) {
+            markers.add("cargo or passengers destroyed");
+        }
+        if (v.onFire()) {
+            markers.add("on fire: destroyed");
+        }
+        return markers;
     }
 
     static List<CounterOutcome> outcome(SkirmishState state) {
@@ -141,7 +184,7 @@ final class CounterViews {
                         carried(f)))),
                 state.animals().stream().map(a -> new CounterOutcome(a.id(), a.dead(), carriedOn(a.setUp(),
                         carried(a)))),
-                state.vehicles().stream().map(v -> new CounterOutcome(v.id(), false, carriedOn(v.setUp(),
+                state.vehicles().stream().map(v -> new CounterOutcome(v.id(), v.destroyed(), carriedOn(v.setUp(),
                         carried(v))))).flatMap(s -> s).toList();
     }
 
@@ -152,6 +195,8 @@ final class CounterViews {
         map.remove("location");
         map.remove("wound");
         map.remove("recovery");
+        map.remove(MedicalTreatment.TREATMENT);
+        map.remove("aboard");
         map.putAll(carried);
         return map;
     }
@@ -163,6 +208,9 @@ final class CounterViews {
         }
         if (f.recovery() != null) {
             map.put("recovery", f.recovery());
+        }
+        if (f.treatment() != null) {
+            map.put(MedicalTreatment.TREATMENT, MedicalTreatment.carry(f.treatment()));
         }
         List<String> destroyed = f.weapons().stream().filter(Weapon::destroyed).map(Weapon::id).toList();
         if (!destroyed.isEmpty()) {
@@ -178,6 +226,9 @@ final class CounterViews {
         }
         if (a.recovery() != null) {
             map.put("recovery", a.recovery());
+        }
+        if (a.treatment() != null) {
+            map.put(MedicalTreatment.TREATMENT, MedicalTreatment.carry(a.treatment()));
         }
         if (a.loadDropped()) {
             map.put("loadDropped", true);
@@ -201,6 +252,12 @@ final class CounterViews {
         }
         if (v.movementLimitMetres() != null) {
             map.put("movementLimitMetres", v.movementLimitMetres());
+        }
+        if (v.crewKilled()) {
+            map.put("crewKilled", true);
+        }
+        if (v.cargoDestroyed()) {
+            map.put("cargoDestroyed", true);
         }
         return map;
     }

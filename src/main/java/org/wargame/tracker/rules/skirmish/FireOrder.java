@@ -17,7 +17,8 @@ import java.util.List;
  * beginning of this phase." "Elite troops that are three levels above the 'target' troops fire first. Only the
  * survivors may return fire."
  *
- * <p>Readings: the side that moves first is the side of Player Turn 1 of the Game Turn; otherwise fire is
+ * <p>Readings: one fire phase per Game Turn ({@link TurnSequence}); the side that moves first is the first side of
+ * the scenario's order (the phasing side of the clock in the fire phase all sides play); otherwise fire is
  * simultaneous (a man killed in the phase still fires his designated shot: "Dead infantrymen are removed from the
  * board at the end of this phase"), except that a man killed by troops that fire first does not fire.
  */
@@ -46,7 +47,7 @@ public final class FireOrder {
 
     /** The side that moved first in the clock's Game Turn. */
     public static String firstMover(SkirmishState state, GameClock clock) {
-        if (clock.playerTurn() == 1) {
+        if (clock.allSides() || clock.playerTurn() == 1) {
             return clock.phasingSide();
         }
         return state.gameTurn() == clock.gameTurn() && state.firstMover() != null ? state.firstMover()

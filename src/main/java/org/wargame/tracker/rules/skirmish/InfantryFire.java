@@ -37,12 +37,12 @@ final class InfantryFire {
         Weapon weapon = firer.weapon(d.weapon()).orElseThrow();
         Figure targetFigure = state.figure(d.target()).orElse(null);
         boolean first = targetFigure != null && FireOrder.firesFirst(firer, targetFigure);
-        if (targetFigure != null) {
-            // parse the position before any die is rolled: a bad position is bad input, not a shot
-            BodyPosition.parse(a.position(), Boolean.TRUE.equals(a.crawled()));
-        }
+        // the target's recorded position, checked before any die is rolled: a contradicting one is refused
+        BodyPosition.Row position = targetFigure == null ? null
+                : BodyPosition.ofTarget(targetFigure, a.position(), a.crawled(), true);
         ChanceToHit.Computation toHit = ChanceToHit.compute(weapon, a.rangeMetres(), firer.sniperScope(),
-                firer.elite());
+                firer.elite(), firer.stationaryIn(clock.gameTurn()),
+                targetFigure == null ? null : targetFigure.stationaryIn(clock.gameTurn()));
         List<SkirmishEvent> events = new ArrayList<>();
         if (toHit.outOfRange()) {
             events.add(new ShotFired(d.id(), firer.id(), weapon.id(), d.target(), clock.gameTurn(), toHit, null, null,
@@ -59,18 +59,20 @@ final class InfantryFire {
             return events;
         }
         String cause = "fire of " + firer.id() + " (" + weapon.id() + ")";
+        CasualtyCause kind = CasualtyCause.of(weapon.type());
         if (targetFigure != null) {
             List<HitLocationModifier> modifiers = new ArrayList<>(ArmourModifiers.of(targetFigure.armour(),
                     weapon.type(), false, false));
             modifiers.addAll(BodyPosition.firerAbove(Boolean.TRUE.equals(a.firerAbove()),
                     Boolean.TRUE.equals(a.overheadProtection())));
-            events.addAll(FigureHits.hit(state, targetFigure, d6, modifiers, a.position(),
-                    Boolean.TRUE.equals(a.crawled()), Boolean.TRUE.equals(a.fromFront()), cause, d.id(), first));
+            events.addAll(FigureHits.hit(state, targetFigure, d6, modifiers, position,
+                    Boolean.TRUE.equals(a.fromFront()), cause, kind, d.id(), first));
         } else if (state.animal(d.target()).isPresent()) {
-            events.addAll(AnimalHits.hit(state, state.animal(d.target()).get(), d6, firer.id(), cause, d.id(), dice));
+            events.addAll(AnimalHits.hit(state, state.animal(d.target()).get(), d6, firer.id(), cause, kind, d.id(),
+                    dice));
         } else {
             Vehicle vehicle = state.vehicle(d.target()).orElseThrow();
-            events.add(VehicleHits.damage(vehicle, weapon, d6));
+            events.addAll(VehicleHits.damage(state, vehicle, weapon, d6, d.id()));
         }
         return events;
     }

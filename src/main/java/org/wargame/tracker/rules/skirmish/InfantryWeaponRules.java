@@ -8,8 +8,11 @@ import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.PhaseSequence;
+import org.wargame.tracker.rules.RosterChange;
 import org.wargame.tracker.rules.RuleSet;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.ArtilleryHit;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.CarryLitterCase;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.Move;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DesignateTargets;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DestroyAnimal;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.Fire;
@@ -28,8 +31,10 @@ import java.util.Set;
  * or table decides in its own class: the turn ({@link TurnSequence}), VI. Infantry Weapons Fire (designation in
  * {@link FireOrder} and {@link WeaponUse}, the shot in {@link InfantryFire} and {@link ChanceToHit}), hits on men
  * ({@link FigureHits}), animals ({@link AnimalHits}) and vehicles ({@link VehicleHits}), artillery effects
- * ({@link ArtilleryEffects}), casualties and their crews ({@link Casualties}, {@link SurvivorsUnite}), indirect machine
- * gun fire ({@link IndirectMachineGunFire}) and medical treatment ({@link MedicalTreatment}). The fold is
+ * ({@link ArtilleryEffects}), casualties and their crews ({@link Casualties}, {@link CasualtyCause},
+ * {@link SurvivorsUnite}), movement and positions ({@link FigureMovement}), litter cases ({@link LitterCases}),
+ * indirect machine gun fire ({@link IndirectMachineGunFire}) and medical treatment ({@link MedicalTreatment},
+ * {@link MedicalTreatmentChart}). The fold is
  * {@link SkirmishState#evolve}; what the players see is {@link CounterViews} and {@link AvailableActions}.
  */
 public final class InfantryWeaponRules implements RuleSet<SkirmishState, SkirmishAction, SkirmishEvent> {
@@ -76,7 +81,31 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
 
     @Override
     public SkirmishState setUp(List<CounterDefinition> counters) {
-        return SkirmishCounters.setUp(counters);
+        return SkirmishCounters.setUp(counters, Map.of());
+    }
+
+    /** The campaign's tables: the Medical Treatment chart the text refers to without printing it. */
+    @Override
+    public void validateTables(Map<String, Object> tables) {
+        if (tables == null) {
+            return;
+        }
+        for (String key : tables.keySet()) {
+            FieldRefused.require(MedicalTreatmentChart.KEY.equals(key), "tables." + key, "not a table of rule set "
+                    + "skirmish (it reads " + MedicalTreatmentChart.KEY + ")");
+        }
+        MedicalTreatmentChart.read(tables);
+    }
+
+    @Override
+    public SkirmishState setUp(List<CounterDefinition> counters, Map<String, Object> tables) {
+        validateTables(tables);
+        return SkirmishCounters.setUp(counters, tables);
+    }
+
+    @Override
+    public RosterChange betweenScenarios(CounterDefinition counter) {
+        return MedicalTreatment.betweenScenarios(counter);
     }
 
     @Override
@@ -103,7 +132,13 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
             return IndirectMachineGunFire.fire(state, clock, a, dice);
         }
         if (action instanceof RecordTreatment a) {
-            return MedicalTreatment.record(state, a);
+            return MedicalTreatment.record(state, a, dice);
+        }
+        if (action instanceof Move a) {
+            return FigureMovement.move(state, clock, a);
+        }
+        if (action instanceof CarryLitterCase a) {
+            return LitterCases.carry(state, clock, a);
         }
         throw new FieldRefused("type", "missing or not an action of rule set skirmish");
     }

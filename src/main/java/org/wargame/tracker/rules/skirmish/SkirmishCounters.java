@@ -41,8 +41,11 @@ public final class SkirmishCounters {
         }
     }
 
-    /** The state at the start of a scenario: every counter read; a rider who is not in it is not on his mount. */
-    public static SkirmishState setUp(List<CounterDefinition> counters) {
+    /**
+     * The state at the start of a scenario: every counter read, the campaign's Medical Treatment chart; a rider who is
+     * not in it is not on his mount, a man aboard a vehicle that is not in it is not aboard.
+     */
+    public static SkirmishState setUp(List<CounterDefinition> counters, Map<String, Object> tables) {
         List<Figure> figures = new ArrayList<>();
         List<Animal> animals = new ArrayList<>();
         List<Vehicle> vehicles = new ArrayList<>();
@@ -56,7 +59,17 @@ public final class SkirmishCounters {
         }
         List<Animal> mounted = animals.stream().map(a -> a.rider() != null
                 && figures.stream().noneMatch(f -> f.id().equals(a.rider())) ? a.dismount() : a).toList();
-        return new SkirmishState(figures, mounted, vehicles, 1, null, List.of(), List.of(), 0, List.of());
+        for (Figure f : figures) {
+            if (f.aboard() != null) {
+                Vehicle vehicle = vehicles.stream().filter(v -> v.id().equals(f.aboard())).findFirst()
+                        .orElseThrow(() -> new FieldRefused("counters[" + f.id() + "].state.aboard", "no vehicle '"
+                                + f.aboard() + "' in this scenario"));
+                FieldRefused.require(vehicle.side().equals(f.side()), "counters[" + f.id() + "].state.aboard",
+                        "a man rides in his own side's vehicles");
+            }
+        }
+        return new SkirmishState(figures, mounted, vehicles, 1, null, List.of(), List.of(), 0, List.of(),
+                MedicalTreatmentChart.read(tables));
     }
 
     public static Figure figure(CounterDefinition c) {
@@ -105,9 +118,25 @@ public final class SkirmishCounters {
         String mascot = string(data.get("mascot"), at + "mascot", false);
         Wound wound = Wound.parse(string(c.state().get("wound"), "counters[" + c.id() + "].state.wound", false),
                 "counters[" + c.id() + "].state.wound");
-        String recovery = string(c.state().get("recovery"), "counters[" + c.id() + "].state.recovery", false);
+        String st = "counters[" + c.id() + "].state.";
+        String recovery = string(c.state().get("recovery"), st + "recovery", false);
+        String position = position(c.state().get("position"), st + "position");
+        String aboard = string(c.state().get("aboard"), st + "aboard", false);
         return new Figure(c.id(), c.name(), c.side(), c.nationality(), data, c.state(), weapons, team, role, armour,
-                elite, scope, mascot, wound, recovery, 0, null, wound == Wound.DEATH);
+                elite, scope, mascot, wound, recovery, 0, null, wound == Wound.DEATH, position, null, 0, aboard, null,
+                MedicalTreatment.carried(c.state(), st + MedicalTreatment.TREATMENT));
+    }
+
+    /** A man's set-up position: a row of the Hard Cover or Body Position table (none: not recorded). */
+    private static String position(Object value, String field) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return BodyPosition.parse(string(value, field, true), false).label();
+        } catch (FieldRefused e) {
+            throw new FieldRefused(field, e.reason());
+        }
     }
 
     static Weapon weapon(Object raw, String at, List<String> destroyed) {
@@ -166,7 +195,8 @@ public final class SkirmishCounters {
         boolean dropped = bool(c.state().getOrDefault("loadDropped", false), st + "loadDropped");
         boolean mounted = bool(c.state().getOrDefault("mounted", rider != null), st + "mounted");
         return new Animal(c.id(), c.name(), c.side(), c.nationality(), data, c.state(), role, species, load, dropped,
-                mounted ? rider : null, wound, string(c.state().get("recovery"), st + "recovery", false), null, false);
+                mounted ? rider : null, wound, string(c.state().get("recovery"), st + "recovery", false), null, false,
+                MedicalTreatment.carried(c.state(), st + MedicalTreatment.TREATMENT));
     }
 
     public static Vehicle vehicle(CounterDefinition c) {
@@ -182,8 +212,10 @@ public final class SkirmishCounters {
         int fireModifier = integer(c.state().getOrDefault("fireModifier", 0), st + "fireModifier");
         Integer limit = c.state().get("movementLimitMetres") == null ? null
                 : integer(c.state().get("movementLimitMetres"), st + "movementLimitMetres");
+        boolean crewKilled = bool(c.state().getOrDefault("crewKilled", false), st + "crewKilled");
+        boolean cargoDestroyed = bool(c.state().getOrDefault("cargoDestroyed", false), st + "cargoDestroyed");
         return new Vehicle(c.id(), c.name(), c.side(), c.nationality(), data, c.state(), tank, infantryDamage, damage,
-                immobilised, fireModifier, limit);
+                immobilised, fireModifier, limit, crewKilled, cargoDestroyed, false);
     }
 
     // ---------------------------------------------------------------- field readers

@@ -14,7 +14,9 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
         SkirmishEvent.WeaponDestroyed, SkirmishEvent.CrewmanLost, SkirmishEvent.CrewUnited, SkirmishEvent.AnimalHit,
         SkirmishEvent.AnimalCharged, SkirmishEvent.AnimalDestroyed, SkirmishEvent.LoadDropped,
         SkirmishEvent.RiderDismounted, SkirmishEvent.RiderInjuryRolled, SkirmishEvent.VehicleDamaged,
-        SkirmishEvent.IndirectMgFireLanded, SkirmishEvent.FirePhaseClosed, SkirmishEvent.TreatmentRecorded {
+        SkirmishEvent.IndirectMgFireLanded, SkirmishEvent.FirePhaseClosed, SkirmishEvent.TreatmentRecorded,
+        SkirmishEvent.GameTurnBegan, SkirmishEvent.FigureMoved, SkirmishEvent.PositionTaken,
+        SkirmishEvent.LitterCaseCarried, SkirmishEvent.TreatmentRolled {
 
     /**
      * The stored name of every event of this family, in one place. Names are part of the record (the hash chain and
@@ -40,7 +42,12 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
             Map.entry("skirmish.VehicleDamaged", VehicleDamaged.class),
             Map.entry("skirmish.IndirectMgFireLanded", IndirectMgFireLanded.class),
             Map.entry("skirmish.FirePhaseClosed", FirePhaseClosed.class),
-            Map.entry("skirmish.TreatmentRecorded", TreatmentRecorded.class));
+            Map.entry("skirmish.TreatmentRecorded", TreatmentRecorded.class),
+            Map.entry("skirmish.GameTurnBegan", GameTurnBegan.class),
+            Map.entry("skirmish.FigureMoved", FigureMoved.class),
+            Map.entry("skirmish.PositionTaken", PositionTaken.class),
+            Map.entry("skirmish.LitterCaseCarried", LitterCaseCarried.class),
+            Map.entry("skirmish.TreatmentRolled", TreatmentRolled.class));
 
     /** The clock entered VI. Infantry Weapons Fire: designation opens; {@code firstMover} designates last. */
     record FirePhaseOpened(int gameTurn, int playerTurn, String phasingSide, String firstMover)
@@ -117,8 +124,13 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
         }
     }
 
-    /** A man's or an animal's wound as it now stands, and its recovery state (the campaign's medical chart). */
-    record WoundRecorded(String counter, Wound wound, String recovery, String cause) implements SkirmishEvent {
+    /**
+     * A man's or an animal's wound as it now stands, and its recovery state (the campaign's medical chart).
+     * {@code cause} says what wounded him in words; {@code causeOfCasualty} is the cause from the text's closed list
+     * (null in events stored before it existed).
+     */
+    record WoundRecorded(String counter, Wound wound, String recovery, String cause, CasualtyCause causeOfCasualty)
+            implements SkirmishEvent {
         @Override
         public String section() {
             return HitLocationTable.RULE;
@@ -234,8 +246,66 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
         }
     }
 
-    /** A recovery state read from the campaign's medical treatment chart (not in the text). */
+    /** A recovery state as the players read it from their chart (a campaign that declares no chart). */
     record TreatmentRecorded(String counter, String recovery) implements SkirmishEvent {
+        @Override
+        public String section() {
+            return MedicalTreatment.RULE;
+        }
+    }
+
+    /**
+     * A new Game Turn began: one fire phase, and "Only one weapon may be fired per turn", count from here;
+     * {@code firstMover} moves first and designates fire second.
+     */
+    record GameTurnBegan(int gameTurn, String firstMover) implements SkirmishEvent {
+        @Override
+        public String section() {
+            return TurnSequence.RULE;
+        }
+    }
+
+    /**
+     * A man's movement in his side's part of the Movement Phase: how he moved ({@code turned}, {@code moved},
+     * {@code crawled}; null: only got in or out of a vehicle) and whether he counts as stationary for the to-hit roll
+     * ("Infantry who simply change direction without moving are considered stationary"); {@code aboard}: the vehicle
+     * he got into ("" when he got out, null: unchanged).
+     */
+    record FigureMoved(String figure, int gameTurn, String movement, boolean stationary, String aboard)
+            implements SkirmishEvent {
+        @Override
+        public String section() {
+            return ChanceToHit.RULE;
+        }
+    }
+
+    /** A man's row of the Hard Cover or Body Position table, as it now stands (kept until he takes another). */
+    record PositionTaken(String figure, String position) implements SkirmishEvent {
+        @Override
+        public String section() {
+            return BodyPosition.RULE;
+        }
+    }
+
+    /** "During the next turn, litter cases may be given assistance by non-injured infantrymen." */
+    record LitterCaseCarried(String casualty, List<String> bearers, int gameTurn) implements SkirmishEvent {
+        public LitterCaseCarried {
+            bearers = List.copyOf(bearers);
+        }
+
+        @Override
+        public String section() {
+            return HitLocationTable.RULE;
+        }
+    }
+
+    /**
+     * A roll on the campaign's Medical Treatment chart for a wounded man or animal: the die, the row's result and its
+     * recovery ({@code scenarios}: for how many scenarios he is out). The roster applies it when the next scenario of
+     * the campaign starts; {@code dies} takes effect at once.
+     */
+    record TreatmentRolled(String counter, Wound wound, DiceRoll roll, String result,
+                           MedicalTreatmentChart.Recovery recovery, Integer scenarios) implements SkirmishEvent {
         @Override
         public String section() {
             return MedicalTreatment.RULE;

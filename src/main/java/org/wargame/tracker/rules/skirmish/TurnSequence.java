@@ -6,6 +6,7 @@ import org.wargame.tracker.rules.Phase;
 import org.wargame.tracker.rules.PhaseSequence;
 import org.wargame.tracker.rules.skirmish.SkirmishEvent.FirePhaseClosed;
 import org.wargame.tracker.rules.skirmish.SkirmishEvent.FirePhaseOpened;
+import org.wargame.tracker.rules.skirmish.SkirmishEvent.GameTurnBegan;
 import org.wargame.tracker.rules.skirmish.SkirmishState.Animal;
 import org.wargame.tracker.rules.skirmish.SkirmishState.Designation;
 import org.wargame.tracker.rules.skirmish.SkirmishState.DesignationStatus;
@@ -13,15 +14,23 @@ import org.wargame.tracker.rules.skirmish.SkirmishState.Figure;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
- * The turn of the skirmish game, as far as the text names it: the artillery spotting round phase (indirect MG
- * spotting rounds), movement, VI. Infantry Weapons Fire/ATGM Launch and close combat; and what happens by itself when
- * the clock moves: the fire phase opens and closes ("Dead infantrymen are removed from the board at the end of this
- * phase"), and an animal that charged dies when the close combat ends.
+ * The Game Turn of the skirmish game, as far as the text names it. It is not two Player Turns: the sides move one
+ * after the other ("The side that moves first will designate fire second. The side that moves second will designate
+ * fire first."), then both fire in one simultaneous fire phase, once per Game Turn (a weapon whose target was destroyed
+ * "may not designate any other targets this turn"). So the Game Turn is: the artillery spotting round phase (all
+ * sides: indirect MG spotting rounds), movement (each side in the scenario's order, the first moving first), VI.
+ * Infantry Weapons Fire/ATGM Launch (all sides), close combat (all sides).
+ *
+ * <p>What happens by itself when the clock moves: a new Game Turn begins (its first mover is recorded); the fire
+ * phase opens and closes ("Dead infantrymen are removed from the board at the end of this phase"); an animal that
+ * charged dies when the close combat ends.
  */
 final class TurnSequence {
 
+    static final String RULE = "Turn sequence";
     static final String SPOT = "SPOT";
     static final String MOVE = "MOVE";
     static final String CC = "CC";
@@ -30,14 +39,17 @@ final class TurnSequence {
     }
 
     static PhaseSequence phases() {
-        return new PhaseSequence(List.of(Phase.of(SPOT, "Artillery Spotting Round Phase"),
-                Phase.of(MOVE, "Movement Phase"),
+        return PhaseSequence.gameTurn(List.of(Phase.of(SPOT, "Artillery Spotting Round Phase"),
+                Phase.of(MOVE, "Movement Phase (each side in turn)"),
                 Phase.of(FireOrder.PHASE, "VI. Infantry Weapons Fire/ATGM Launch"),
-                Phase.of(CC, "Close Combat Phase")));
+                Phase.of(CC, "Close Combat Phase")), Set.of(MOVE));
     }
 
     static List<SkirmishEvent> clockAdvanced(SkirmishState state, GameClock from, GameClock to, Dice dice) {
         List<SkirmishEvent> events = new ArrayList<>();
+        if (to.gameTurn() > from.gameTurn()) {
+            events.add(new GameTurnBegan(to.gameTurn(), to.phasingSide()));
+        }
         if (FireOrder.PHASE.equals(from.phase()) && !FireOrder.PHASE.equals(to.phase())) {
             List<String> removed = state.figures().stream().filter(f -> f.dead() && !f.removed()).map(Figure::id)
                     .toList();

@@ -9,6 +9,8 @@ import org.wargame.tracker.refusal.FieldRefused;
 public final class VehicleDamageTable {
 
     public static final String RULE = "Infantry Weapons Firing at Vehicles";
+    /** The table's name as events record it. */
+    public static final String TABLE = "Vehicle Damage";
 
     /** Die | Location | Result. */
     public enum Row {

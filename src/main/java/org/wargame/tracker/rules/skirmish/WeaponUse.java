@@ -50,7 +50,12 @@ public final class WeaponUse {
                 throw new FieldRefused(at, "missing");
             }
             Figure firer = state.requireFigure(t.firer(), at + ".firer");
-            boolean moved = Boolean.TRUE.equals(t.firerMoved());
+            boolean moved = !firer.stationaryIn(clock.gameTurn());
+            if (t.firerMoved() != null && t.firerMoved() != moved) {
+                throw new RuleViolation(FigureMovement.RULE, at + ".firerMoved", firer.id() + " is recorded "
+                        + (moved ? "as having moved" : "stationary") + " this turn; his side records his movement "
+                        + "with a move in the Movement Phase");
+            }
             requireFirer(firer, side, moved);
             Weapon weapon = weapon(firer, t.weapon(), at + ".weapon");
             String earlier = weaponOf.putIfAbsent(firer.id(), weapon.id());
@@ -84,7 +89,9 @@ public final class WeaponUse {
                 RuleViolation.require(t.template() == null, TemplatesByCrew.RULE, weapon.id() + " is assigned no "
                         + "template");
             }
-            result.add(new Designation("T" + clock.gameTurn() + "." + clock.playerTurn() + "-" + n++, side, firer.id(),
+            String id = clock.allSides() ? "T" + clock.gameTurn() + "-" + n++
+                    : "T" + clock.gameTurn() + "." + clock.playerTurn() + "-" + n++;
+            result.add(new Designation(id, side, firer.id(),
                     weapon.id(), t.target(), template, indirect, moved, DesignationStatus.PENDING));
         }
         return result;
@@ -165,6 +172,7 @@ public final class WeaponUse {
         }
         Vehicle vehicle = state.vehicle(id).orElseThrow(() -> new FieldRefused(field, "no counter '"
                 + id + "' in this scenario"));
+        RuleViolation.require(!vehicle.destroyed(), VehicleDamageTable.RULE, id + " is destroyed");
         if (vehicle.tank()) {
             RuleViolation.require(weapon.type().tripodMachineGun(), MachineGunAtTanksTable.RULE, "a tripod machine gun "
                     + "may fire at a tank; a " + weapon.type().chartName() + " may not (its anti-tank rules are not "

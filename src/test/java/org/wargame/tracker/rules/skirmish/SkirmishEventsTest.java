@@ -35,7 +35,7 @@ class SkirmishEventsTest {
     void everyEventNamesARuleSectionOfTheText() {
         Set<String> headings = Set.copyOf(List.of(FireOrder.RULE, ChanceToHit.RULE, HitLocationTable.RULE, BodyPosition.RULE,
                 WeaponUse.RULE, TemplatesByCrew.RULE, AnimalHitLocationTable.RULE, VehicleDamageTable.RULE,
-                MachineGunAtTanksTable.RULE, IndirectMachineGunFire.RULE, MedicalTreatment.RULE));
+                MachineGunAtTanksTable.RULE, IndirectMachineGunFire.RULE, MedicalTreatment.RULE, TurnSequence.RULE));
         for (Class<?> type : TYPES) {
             SkirmishEvent event = sample(type);
             assertThat(event.section()).as(type.getSimpleName()).isIn(headings);
