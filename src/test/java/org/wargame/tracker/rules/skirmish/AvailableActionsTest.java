@@ -192,6 +192,24 @@ class AvailableActionsTest {
     }
 
     @Test
+    void menMoveInTheirSidesMovementAndLitterCasesAreOfferedBearers() {
+        ActionOption early = option("us-ranger", "move");
+        assertThat(early.allowed()).isFalse();
+        assertThat(early.reason()).startsWith("Turn sequence:");
+        act(new RecordCasualty("us-grenadier", "litter case", "close combat"));
+        advanceTo(clock("MOVE", 2));
+        ActionOption move = option("us-ranger", "move");
+        assertThat(move.allowed()).isTrue();
+        assertThat(move.fields()).containsExactly("movement", "position", "aboard");
+        assertThat(all("us-grenadier", "move")).isEmpty();
+        assertThat(option("us-grenadier", "carry-litter-case").reason()).contains("during the next turn");
+        advanceTo(clock(2, "MOVE", 2));
+        ActionOption carry = option("us-grenadier", "carry-litter-case");
+        assertThat(carry.allowed()).isTrue();
+        assertThat(carry.fields()).containsExactly("bearers");
+    }
+
+    @Test
     void everyRequestFilledInIsAnActionTheRulesAccept() {
         ObjectMapper json = new ObjectMapper();
         for (ActionOption o : options()) {
