@@ -10,6 +10,14 @@ import java.util.Map;
 /** What happens to a campaign between scenarios. Stored as JSON; shapes change only through upcasters. */
 public sealed interface CampaignEvent {
 
+    /** The stored name of every campaign event, in one place (docs/history.md: a name never changes). */
+    java.util.Map<String, Class<? extends CampaignEvent>> NAMES = java.util.Map.of(
+            "campaign.CampaignCreated", CampaignCreated.class,
+            "campaign.CounterEnlisted", CounterEnlisted.class,
+            "campaign.ScenarioOpened", ScenarioOpened.class,
+            "campaign.ScenarioOutcomeRecorded", ScenarioOutcomeRecorded.class,
+            "campaign.CounterRecovered", CounterRecovered.class);
+
     String campaignId();
 
     /**
