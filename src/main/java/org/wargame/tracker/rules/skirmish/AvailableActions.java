@@ -162,7 +162,7 @@ final class AvailableActions {
             }
             boolean atMan = state.figure(d.target()).isPresent();
             List<String> fields = atMan
-                    ? List.of("rangeMetres", "position", "crawled", "firerAbove", "overheadProtection", "fromFront")
+                    ? List.of("rangeMetres", "position", "firerAbove", "overheadProtection", "fromFront")
                     : List.of("rangeMetres");
             String label = "Fire " + d.weapon() + " at " + d.target() + " (" + d.id()
                     + (d.template() == null ? "" : ", template " + d.template()) + (d.indirect() ? ", indirect" : "")
