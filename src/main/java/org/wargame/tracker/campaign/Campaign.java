@@ -10,11 +10,13 @@ import org.wargame.tracker.campaign.CampaignCommand.OpenScenario;
 import org.wargame.tracker.campaign.CampaignCommand.RecordScenarioOutcome;
 import org.wargame.tracker.campaign.CampaignEvent.CampaignCreated;
 import org.wargame.tracker.campaign.CampaignEvent.CounterEnlisted;
+import org.wargame.tracker.campaign.CampaignEvent.CounterRecovered;
 import org.wargame.tracker.campaign.CampaignEvent.ScenarioOpened;
 import org.wargame.tracker.campaign.CampaignEvent.ScenarioOutcomeRecorded;
 import org.wargame.tracker.campaign.CampaignState.RosterCounter;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.rules.CounterDefinition;
+import org.wargame.tracker.rules.RosterChange;
 import org.wargame.tracker.rules.RuleSets;
 
 import java.util.HashSet;
@@ -68,8 +70,9 @@ public class Campaign {
             ruleSet.validate(counter);
         }
         List<ScenarioPlan> plans = command.plans() == null ? List.of() : command.plans();
+        ruleSet.validateTables(command.tables());
         CampaignCreated created = new CampaignCreated(command.campaignId(), command.name(), command.ruleSet(),
-                command.sides(), command.referee(), command.description(), plans);
+                command.sides(), command.referee(), command.description(), plans, command.tables());
         requirePlansSetUp(created, command.roster(), ruleSet);
         apply(created);
         command.roster().forEach(counter -> apply(new CounterEnlisted(command.campaignId(), counter)));
@@ -98,7 +101,7 @@ public class Campaign {
                 for (CounterDefinition counter : plan.extraCounters()) {
                     ruleSet.validate(counter);
                 }
-                ruleSet.setUp(counters);
+                ruleSet.setUp(counters, created.tables());
             } catch (org.wargame.tracker.refusal.RuleViolation e) {
                 throw new org.wargame.tracker.refusal.RuleViolation(e.section(),
                         where + e.getMessage().substring(e.section().length() + 2));
@@ -110,6 +113,18 @@ public class Campaign {
 
     @CommandHandler
     public void handle(OpenScenario command) {
+        // between scenarios: the rule set heals wounds and counts the scenarios a man is out, as events
+        var ruleSet = RuleSets.byId(state.ruleSet());
+        for (RosterCounter counter : List.copyOf(state.roster().values())) {
+            if (counter.eliminated() || counter.inScenario() != null) {
+                continue;
+            }
+            RosterChange change = ruleSet.betweenScenarios(counter.counter());
+            if (change != null) {
+                apply(new CounterRecovered(campaignId, command.scenarioId(), counter.counter().id(), change.state(),
+                        change.sitsOut(), change.section(), change.note()));
+            }
+        }
         for (String id : command.counterIds()) {
             RosterCounter counter = state.roster().get(id);
             if (counter == null) {

@@ -5,14 +5,20 @@ import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.CounterOutcome;
 
 import java.util.List;
+import java.util.Map;
 
 /** Commands to the campaign aggregate. */
 public sealed interface CampaignCommand {
 
+    /** {@code tables}: the campaign's charts the rule text does not print (null: none). */
     record CreateCampaign(@TargetAggregateIdentifier String campaignId, String name, String ruleSet, List<Side> sides,
                           String referee, String description, List<CounterDefinition> roster,
-                          List<ScenarioPlan> plans)
+                          List<ScenarioPlan> plans, Map<String, Object> tables)
             implements CampaignCommand {
+        public CreateCampaign(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
+                              String description, List<CounterDefinition> roster, List<ScenarioPlan> plans) {
+            this(campaignId, name, ruleSet, sides, referee, description, roster, plans, null);
+        }
     }
 
     /** {@code leftOut}: the plan's roster counters struck off in an earlier scenario, left out of this one. */

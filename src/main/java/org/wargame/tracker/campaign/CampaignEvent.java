@@ -5,6 +5,7 @@ import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.CounterOutcome;
 
 import java.util.List;
+import java.util.Map;
 
 /** What happens to a campaign between scenarios. Stored as JSON; shapes change only through upcasters. */
 public sealed interface CampaignEvent {
@@ -14,14 +15,23 @@ public sealed interface CampaignEvent {
             "campaign.CampaignCreated", CampaignCreated.class,
             "campaign.CounterEnlisted", CounterEnlisted.class,
             "campaign.ScenarioOpened", ScenarioOpened.class,
-            "campaign.ScenarioOutcomeRecorded", ScenarioOutcomeRecorded.class);
+            "campaign.ScenarioOutcomeRecorded", ScenarioOutcomeRecorded.class,
+            "campaign.CounterRecovered", CounterRecovered.class);
 
     String campaignId();
 
-    /** Revision 1 added {@code plans}; {@link org.wargame.tracker.store.CampaignCreatedUpcaster} reads older ones. */
+    /**
+     * Revision 1 added {@code plans}; {@link org.wargame.tracker.store.CampaignCreatedUpcaster} reads older ones.
+     * {@code tables} (the campaign's charts the rule text does not print) is optional: null in older events.
+     */
     @Revision("1")
     record CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
-                           String description, List<ScenarioPlan> plans) implements CampaignEvent {
+                           String description, List<ScenarioPlan> plans, Map<String, Object> tables)
+            implements CampaignEvent {
+        public CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
+                               String description, List<ScenarioPlan> plans) {
+            this(campaignId, name, ruleSet, sides, referee, description, plans, null);
+        }
     }
 
     /** A counter joins the roster with its counter data from the campaign file. */
@@ -38,6 +48,15 @@ public sealed interface CampaignEvent {
         public ScenarioOpened {
             leftOut = leftOut == null ? List.of() : List.copyOf(leftOut);
         }
+    }
+
+    /**
+     * When a scenario starts, the campaign's rule set changed a roster counter between scenarios (a wound healed, a
+     * man out for scenarios misses this one): its new carried state, whether it sits this scenario out, the rule
+     * section and a note.
+     */
+    record CounterRecovered(String campaignId, String scenarioId, String counterId, Map<String, Object> state,
+                            boolean sitsOut, String section, String note) implements CampaignEvent {
     }
 
     /** The scenario's result and every roster counter's end state: survivors carry on, the eliminated are struck off. */

@@ -64,7 +64,8 @@ public class CampaignImport {
                     nationality, c.data(), c.state()));
         }
         commands.send(new CreateCampaign(id, file.name(), file.ruleSet(), sides,
-                file.referee() == null ? "referee" : file.referee(), file.description(), roster, file.plans()),
+                file.referee() == null ? "referee" : file.referee(), file.description(), roster, file.plans(),
+                file.tables()),
                 account, null);
         return id;
     }

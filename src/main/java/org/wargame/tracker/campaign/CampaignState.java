@@ -2,10 +2,13 @@ package org.wargame.tracker.campaign;
 
 import org.wargame.tracker.campaign.CampaignEvent.CampaignCreated;
 import org.wargame.tracker.campaign.CampaignEvent.CounterEnlisted;
+import org.wargame.tracker.campaign.CampaignEvent.CounterRecovered;
 import org.wargame.tracker.campaign.CampaignEvent.ScenarioOpened;
 import org.wargame.tracker.campaign.CampaignEvent.ScenarioOutcomeRecorded;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.CounterOutcome;
+import org.wargame.tracker.rules.RosterChange;
+import org.wargame.tracker.rules.RuleSets;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,7 +21,7 @@ import java.util.Map;
  */
 public record CampaignState(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                             String description, List<ScenarioPlan> plans, Map<String, RosterCounter> roster,
-                            List<ScenarioEntry> scenarios) {
+                            List<ScenarioEntry> scenarios, Map<String, Object> tables) {
 
     /** A roster counter: its definition (data and carried state), whether it is struck off, and where it is now. */
     public record RosterCounter(CounterDefinition counter, boolean eliminated, String inScenario,
@@ -39,7 +42,7 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
 
     public static CampaignState created(CampaignCreated e) {
         return new CampaignState(e.campaignId(), e.name(), e.ruleSet(), e.sides(), e.referee(), e.description(),
-                e.plans() == null ? List.of() : e.plans(), new LinkedHashMap<>(), new ArrayList<>());
+                e.plans() == null ? List.of() : e.plans(), new LinkedHashMap<>(), new ArrayList<>(), e.tables());
     }
 
     public CampaignState evolve(CampaignEvent event) {
@@ -56,6 +59,10 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
             List<ScenarioEntry> list = new ArrayList<>(scenarios);
             list.add(new ScenarioEntry(opened.scenarioId(), opened.name(), false, null, opened.leftOut()));
             return next.withScenarios(list);
+        }
+        if (event instanceof CounterRecovered recovered) {
+            return withRoster(r -> r.computeIfPresent(recovered.counterId(), (k, c) -> new RosterCounter(
+                    c.counter().withState(recovered.state()), c.eliminated(), c.inScenario(), c.eliminatedIn())));
         }
         ScenarioOutcomeRecorded recorded = (ScenarioOutcomeRecorded) event;
         CampaignState next = withRoster(r -> {
@@ -80,7 +87,8 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
     /**
      * The counters of a scenario: each placed roster counter with its carried state and its set-up, and the
      * scenario-only counters (taking their side's nationality when they name none). Refuses a counter that is not
-     * on the roster, struck off, or already in play.
+     * on the roster, struck off, or already in play. The rule set's change between scenarios applies first (the
+     * same one {@code Campaign} records when the scenario opens): a counter that sits this scenario out is left out.
      */
     public List<CounterDefinition> countersFor(List<ScenarioPlan.Placement> placements,
                                                List<CounterDefinition> extraCounters) {
@@ -98,9 +106,14 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
                 throw new IllegalStateException("counters: '" + placement.id() + "' is already in play in scenario "
                         + rostered.inScenario());
             }
-            Map<String, Object> state = new LinkedHashMap<>(rostered.counter().state());
+            CounterDefinition counter = rostered.counter();
+            RosterChange change = RuleSets.byId(ruleSet).betweenScenarios(counter);
+            if (change != null && change.sitsOut()) {
+                continue;
+            }
+            Map<String, Object> state = new LinkedHashMap<>(change == null ? counter.state() : change.state());
             state.putAll(placement.state());
-            counters.add(rostered.counter().withState(state));
+            counters.add(counter.withState(state));
         }
         for (CounterDefinition c : extraCounters) {
             if (roster.containsKey(c.id())) {
@@ -148,11 +161,12 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
     private CampaignState withRoster(java.util.function.Consumer<Map<String, RosterCounter>> change) {
         Map<String, RosterCounter> copy = new LinkedHashMap<>(roster);
         change.accept(copy);
-        return new CampaignState(campaignId, name, ruleSet, sides, referee, description, plans, copy, scenarios);
+        return new CampaignState(campaignId, name, ruleSet, sides, referee, description, plans, copy, scenarios,
+                tables);
     }
 
     private CampaignState withScenarios(List<ScenarioEntry> list) {
         return new CampaignState(campaignId, name, ruleSet, sides, referee, description, plans, roster,
-                List.copyOf(list));
+                List.copyOf(list), tables);
     }
 }

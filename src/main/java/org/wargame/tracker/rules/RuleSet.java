@@ -1,5 +1,6 @@
 package org.wargame.tracker.rules;
 
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RuleViolation;
 
 import java.util.List;
@@ -34,6 +35,29 @@ public interface RuleSet<S extends RuleState, A extends RuleAction, E extends Ru
 
     /** The rule state at the start of a scenario, from the counters chosen for it (roster state plus placement). */
     S setUp(List<CounterDefinition> counters);
+
+    /**
+     * Refuses the campaign file's {@code tables} (charts a rule text refers to without printing them, declared by the
+     * campaign) when the rule set cannot read them. By default a rule set reads none.
+     */
+    default void validateTables(java.util.Map<String, Object> tables) {
+        if (tables != null && !tables.isEmpty()) {
+            throw new FieldRefused("tables", "rule set " + id() + " reads no campaign tables");
+        }
+    }
+
+    /** The rule state at the start of a scenario, with the campaign's tables (already validated). */
+    default S setUp(List<CounterDefinition> counters, java.util.Map<String, Object> tables) {
+        return setUp(counters);
+    }
+
+    /**
+     * What happens to a roster counter (with its carried state) when the next scenario of its campaign starts, or null
+     * when nothing does. Pure: the campaign calls it to build the scenario and to record the change.
+     */
+    default RosterChange betweenScenarios(CounterDefinition counter) {
+        return null;
+    }
 
     /** Checks an action against the rules and returns the events it causes; throws {@link RuleViolation}. */
     List<E> decide(S state, GameClock clock, A action, Dice dice);

@@ -78,11 +78,12 @@ public class Scenario {
             }
             ruleSet.validate(counter);
         }
-        ruleSet.setUp(command.counters()); // refuses a set-up the rules do not allow, before anything is stored
+        // refuses a set-up the rules do not allow, before anything is stored
+        ruleSet.setUp(command.counters(), command.tables());
         List<String> order = command.sides().stream().map(Side::id).toList();
         apply(new ScenarioStarted(command.scenarioId(), command.campaignId(), command.name(), command.ruleSet(),
                 command.turnLimit(), command.sides(), command.counters(), ruleSet.phases().start(order),
-                command.diceCommitment()));
+                command.diceCommitment(), command.tables()));
     }
 
     @CommandHandler

@@ -19,9 +19,14 @@ public sealed interface ScenarioCommand {
 
     String scenarioId();
 
+    /** {@code tables}: the campaign's charts the rule text does not print (null: none). */
     record StartScenario(@TargetAggregateIdentifier String scenarioId, String campaignId, String name,
                          String ruleSet, int turnLimit, List<Side> sides, List<CounterDefinition> counters,
-                         String diceCommitment) implements ScenarioCommand {
+                         String diceCommitment, Map<String, Object> tables) implements ScenarioCommand {
+        public StartScenario(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
+                             List<Side> sides, List<CounterDefinition> counters, String diceCommitment) {
+            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, diceCommitment, null);
+        }
     }
 
     record TakeAction(@TargetAggregateIdentifier String scenarioId, String actionId, Actor actor, String type,

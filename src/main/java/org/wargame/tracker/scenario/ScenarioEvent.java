@@ -65,7 +65,13 @@ public sealed interface ScenarioEvent {
      */
     record ScenarioStarted(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                            List<Side> sides, List<CounterDefinition> counters, GameClock clock,
-                           String diceCommitment) implements ScenarioEvent {
+                           String diceCommitment, Map<String, Object> tables) implements ScenarioEvent {
+        /** Without the campaign's tables (optional: null in events stored before they existed). */
+        public ScenarioStarted(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
+                               List<Side> sides, List<CounterDefinition> counters, GameClock clock,
+                               String diceCommitment) {
+            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, clock, diceCommitment, null);
+        }
     }
 
     /**

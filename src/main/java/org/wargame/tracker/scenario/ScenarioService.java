@@ -100,14 +100,16 @@ public class ScenarioService {
                 : plan == null ? List.of() : plan.extraCounters();
 
         List<CounterDefinition> counters = campaign.countersFor(placements, extra);
-        List<String> rosterIds = placements.stream().map(Placement::id).toList();
+        // a roster counter the rule set sits out between scenarios (a man out for scenarios) is left out
+        List<String> rosterIds = counters.stream().map(CounterDefinition::id)
+                .filter(campaign.roster()::containsKey).toList();
         String scenarioId = UUID.randomUUID().toString();
         String actionId = UUID.randomUUID().toString();
         int limit = turnLimit;
         return commands.atomically(() -> {
             String commitment = seeds.commit(scenarioId);
             commands.send(new StartScenario(scenarioId, campaignId, name, campaign.ruleSet(), limit, sides, counters,
-                    commitment), actor.account(), actionId);
+                    commitment, campaign.tables()), actor.account(), actionId);
             commands.send(new OpenScenario(campaignId, scenarioId, name, rosterIds, leftOutIds), actor.account(),
                     actionId);
             return new Started(scenarioId, leftOut);

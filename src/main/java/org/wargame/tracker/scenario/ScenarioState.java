@@ -54,8 +54,8 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
     public static ScenarioState started(ScenarioStarted e) {
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = RuleSets.byId(e.ruleSet());
         return new ScenarioState(e.scenarioId(), e.campaignId(), e.name(), e.ruleSet(), e.turnLimit(), e.sides(),
-                e.clock(), false, null, ruleSet.setUp(e.counters()), 0, e.diceCommitment(), 1, null, List.of(),
-                List.of());
+                e.clock(), false, null, ruleSet.setUp(e.counters(), e.tables()), 0, e.diceCommitment(), 1, null,
+                List.of(), List.of());
     }
 
     /** Applies one event that is not a roll-back (see {@link #evolve(Object, String, ScenarioPast)}). */

@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 /**
  * ANIMAL HIT LOCATION: the d6 gives the location and its effect. A 2 (shoulders) makes the animal charge the
  * attacker, fight a close combat and then die "even if it wins the close combat".
@@ -60,6 +62,6 @@ public final class AnimalHitLocationTable {
                 return row;
             }
         }
-        throw new IllegalArgumentException("animal hit location: no row " + roll);
+        throw new FieldRefused("dice", "animal hit location: no row " + roll);
     }
 }

@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,7 +26,7 @@ public final class ArmourModifiers {
                 case "none", "" -> NONE;
                 case "soft" -> SOFT;
                 case "hard" -> HARD;
-                default -> throw new IllegalArgumentException(field + ": '" + text
+                default -> throw new FieldRefused(field, "'" + text
                         + "' is not body armour (soft, hard, none)");
             };
         }
@@ -36,14 +38,14 @@ public final class ArmourModifiers {
 
         public static Helmet parse(String text, String field) {
             if (text == null) {
-                throw new IllegalArgumentException(field + ": missing (steel, ballistic or none): a figure without a "
+                throw new FieldRefused(field, "missing (steel, ballistic or none): a figure without a "
                         + "steel or ballistic helmet is modified -1, so the campaign file must say");
             }
             return switch (text.trim().toLowerCase()) {
                 case "none" -> NONE;
                 case "steel" -> STEEL;
                 case "ballistic" -> BALLISTIC;
-                default -> throw new IllegalArgumentException(field + ": '" + text
+                default -> throw new FieldRefused(field, "'" + text
                         + "' is not a helmet (steel, ballistic, none)");
             };
         }

@@ -3,8 +3,10 @@ package org.wargame.tracker.rules.skirmish;
 import org.wargame.tracker.rules.ActionOption;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.refusal.Refusal;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.ArtilleryHit;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.CarryLitterCase;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.Move;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DestroyAnimal;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.IndirectMgFire;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.RecordCasualty;
@@ -35,7 +37,7 @@ final class AvailableActions {
 
     private static final List<String> FIRE_DICE = List.of("d20", "d6");
     private static final List<String> D6 = List.of("d6");
-    /** A position every man can be in: the probe of an artillery hit needs one to get past the input checks. */
+    /** A position every man can be in: the probe of recording a position needs one to get past the input checks. */
     private static final String PROBE_POSITION = BodyPosition.Row.STANDING_IN_THE_OPEN.label();
 
     private final InfantryWeaponRules rules;
@@ -78,15 +80,41 @@ final class AvailableActions {
                     request("indirect-mg-fire", "gunner", f.id()), List.of("arrowDie"), D6));
         }
         uniteCrew(f);
+        if (f.wound() == Wound.LITTER_CASE) {
+            carry(f);
+        } else if (f.position() == null && !mayMove(f)) {
+            options.add(probe(f.id(), "move", "Record his position (not recorded yet)", new Move(f.id(), null,
+                    PROBE_POSITION, null), request("move", "figure", f.id()), List.of("position"), List.of()));
+        } else {
+            options.add(probe(f.id(), "move", "Move: turned only (stationary), moved or crawled; new position; "
+                            + "get in or out of a vehicle", new Move(f.id(), FigureMovement.TURNED, null, null),
+                    request("move", "figure", f.id()), List.of("movement", "position", "aboard"), List.of()));
+        }
         options.add(probe(f.id(), "artillery-hit", "Hit by artillery effects", new ArtilleryHit(f.id(),
-                        PROBE_POSITION, null, null, null, null), request("artillery-hit", "target", f.id()),
-                List.of("position", "crawled", "redZone", "overheadProtection", "fromFront"), D6));
-        options.add(probe(f.id(), "record-casualty", "Record a casualty (close combat, stabbed, chemical...)",
-                new RecordCasualty(f.id(), "death", "probe"), request("record-casualty", "counter", f.id()),
-                List.of("wound", "cause"), List.of()));
+                        null, null, null, null, null), request("artillery-hit", "target", f.id()),
+                List.of("redZone", "fromFront"), D6));
+        options.add(probe(f.id(), "record-casualty", "Record a casualty (" + String.join(", ",
+                        CasualtyCause.labels()) + ")", new RecordCasualty(f.id(), "death", CasualtyCause.CLOSE_COMBAT
+                        .label()), request("record-casualty", "counter", f.id()), List.of("wound", "cause"),
+                List.of()));
         if (f.wound() != null) {
             options.add(treatment(f.id(), f.wound(), f.recovery()));
         }
+    }
+
+    private boolean mayMove(Figure f) {
+        return TurnSequence.MOVE.equals(clock.phase()) && f.side().equals(clock.phasingSide());
+    }
+
+    /** A litter case is carried by non-injured men of his side; the probe names the first who may carry him. */
+    private void carry(Figure casualty) {
+        List<String> bearers = state.figures().stream().filter(b -> b.side().equals(casualty.side())
+                && !b.id().equals(casualty.id()) && b.wound() == null && !b.removed() && b.aboard() == null)
+                .map(Figure::id).limit(LitterCases.BEARERS).toList();
+        String refusal = decideRefusal(new CarryLitterCase(casualty.id(), bearers));
+        options.add(option(casualty.id(), "carry-litter-case", "Carry the litter case (" + LitterCases.BEARERS
+                        + " or more non-injured men of his side)", refusal,
+                request("carry-litter-case", "casualty", casualty.id()), List.of("bearers"), List.of()));
     }
 
     /** One option per weapon: the side sends all its targets in one {@code designate-targets}. */
@@ -134,7 +162,7 @@ final class AvailableActions {
             }
             boolean atMan = state.figure(d.target()).isPresent();
             List<String> fields = atMan
-                    ? List.of("rangeMetres", "position", "crawled", "firerAbove", "overheadProtection", "fromFront")
+                    ? List.of("rangeMetres", "position", "firerAbove", "overheadProtection", "fromFront")
                     : List.of("rangeMetres");
             String label = "Fire " + d.weapon() + " at " + d.target() + " (" + d.id()
                     + (d.template() == null ? "" : ", template " + d.template()) + (d.indirect() ? ", indirect" : "")
@@ -192,8 +220,8 @@ final class AvailableActions {
         options.add(probe(a.id(), "artillery-hit", "Hit by artillery effects", new ArtilleryHit(a.id(), null, null,
                 null, null, null), request("artillery-hit", "target", a.id()), List.of(), D6));
         options.add(probe(a.id(), "record-casualty", "Record a casualty (close combat...)",
-                new RecordCasualty(a.id(), "death", "probe"), request("record-casualty", "counter", a.id()),
-                List.of("wound", "cause"), List.of()));
+                new RecordCasualty(a.id(), "death", CasualtyCause.CLOSE_COMBAT.label()),
+                request("record-casualty", "counter", a.id()), List.of("wound", "cause"), List.of()));
         if (a.wound() != null) {
             options.add(probe(a.id(), "destroy-animal", "Destroy the animal (its owner, side " + a.side() + ")",
                     new DestroyAnimal(a.id()), request("destroy-animal", "animal", a.id()), List.of(), List.of()));
@@ -201,10 +229,14 @@ final class AvailableActions {
         }
     }
 
+    /** With the campaign's chart: roll its die; without: record the result the players read. */
     private ActionOption treatment(String id, Wound wound, String recovery) {
-        return probe(id, "record-treatment", "Record medical treatment (" + wound.marker()
-                        + (recovery == null ? "" : ", " + recovery) + ")", new RecordTreatment(id, "probe"),
-                request("record-treatment", "counter", id), List.of("recovery"), List.of());
+        MedicalTreatmentChart chart = state.medicalChart();
+        String label = (chart == null ? "Record medical treatment (" : "Roll on the Medical Treatment chart (")
+                + wound.marker() + (recovery == null ? "" : ", " + recovery) + ")";
+        return probe(id, "record-treatment", label, new RecordTreatment(id, chart == null ? "probe" : null),
+                request("record-treatment", "counter", id), chart == null ? List.of("recovery") : List.of(),
+                chart == null ? List.of() : List.of(chart.die()));
     }
 
     // ---------------------------------------------------------------- probes
@@ -221,7 +253,7 @@ final class AvailableActions {
             return null;
         } catch (Rolled e) {
             return null;
-        } catch (RuleViolation | IllegalArgumentException e) {
+        } catch (Refusal e) {
             return e.getMessage();
         }
     }
@@ -230,7 +262,7 @@ final class AvailableActions {
         try {
             check.run();
             return null;
-        } catch (RuleViolation | IllegalArgumentException e) {
+        } catch (Refusal e) {
             return e.getMessage();
         }
     }

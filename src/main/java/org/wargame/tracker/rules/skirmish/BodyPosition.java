@@ -1,5 +1,9 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
+import org.wargame.tracker.refusal.RuleViolation;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -59,7 +63,7 @@ public final class BodyPosition {
      */
     public static Row parse(String position, boolean crawled) {
         if (position == null || position.isBlank()) {
-            throw new IllegalArgumentException("position: missing (one of " + labels() + ")");
+            throw new FieldRefused("position", "missing (one of " + labels() + ")");
         }
         String p = position.trim().toLowerCase().replace('-', ' ').replace('_', ' ');
         for (Row row : Row.values()) {
@@ -67,8 +71,34 @@ public final class BodyPosition {
                 return row == Row.KNEELING_IN_THE_OPEN && crawled ? Row.PRONE_IN_THE_OPEN : row;
             }
         }
-        throw new IllegalArgumentException("position: '" + position + "' is not a row of the Hard Cover or Body "
+        throw new FieldRefused("position", "'" + position + "' is not a row of the Hard Cover or Body "
                 + "Position table (" + labels() + ")");
+    }
+
+    /**
+     * The target man's position for a hit: the one recorded in the state. A shot may name it (with {@code crawled}),
+     * but not another: "positions are state", set by the target's side with a move.
+     *
+     * @return the recorded row, or null when none is recorded and {@code required} is false
+     */
+    public static Row ofTarget(SkirmishState.Figure target, String named, Boolean crawled, boolean required) {
+        Row recorded = target.position() == null ? null : parse(target.position(), false);
+        if (recorded == null) {
+            if (required || named != null) {
+                throw new RuleViolation(RULE, "position", "no position is recorded for " + target.id()
+                        + ": his side records it (move, with position) before he is hit");
+            }
+            return null;
+        }
+        if (named != null && !named.isBlank()) {
+            Row row = parse(named, Boolean.TRUE.equals(crawled));
+            if (row != recorded) {
+                throw new RuleViolation(RULE, "position", target.id() + " is recorded " + recorded.label()
+                        + "; a hit naming '" + row.label() + "' is refused (his side changes his position with a "
+                        + "move)");
+            }
+        }
+        return recorded;
     }
 
     /** "The hit location is modified +1 if the firer is above the target unless the target also has overhead protection." */

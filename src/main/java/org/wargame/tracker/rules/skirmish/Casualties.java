@@ -1,8 +1,11 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.DiceKind;
 import org.wargame.tracker.rules.DiceRoll;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.RecordCasualty;
 import org.wargame.tracker.rules.skirmish.SkirmishEvent.CrewmanLost;
 import org.wargame.tracker.rules.skirmish.SkirmishEvent.FireCancelled;
 import org.wargame.tracker.rules.skirmish.SkirmishEvent.LoadDropped;
@@ -19,7 +22,6 @@ import org.wargame.tracker.rules.skirmish.SkirmishState.Weapon;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * What a wound does beyond the man or animal it strikes:
@@ -37,28 +39,46 @@ import java.util.Set;
 public final class Casualties {
 
     public static final String AWAITING_TREATMENT = "awaiting treatment";
-    public static final Set<String> WEAPON_SPARING_CAUSES = Set.of("stabbed", "stabbing", "chemical",
-            "chemical weapon", "fall from a killed mount");
-    static final String FALL = "fall from a killed mount";
 
     private Casualties() {
+    }
+
+    /** A wound dealt outside infantry fire (close combat, stabbing, chemical weapons...). */
+    static List<SkirmishEvent> record(SkirmishState state, RecordCasualty a, Dice dice) {
+        if (a.counter() == null) {
+            throw new FieldRefused("counter", "missing");
+        }
+        Wound wound = Wound.parse(a.wound(), "wound");
+        if (wound == null) {
+            throw new FieldRefused("wound", "missing (walking wounded, litter case, death)");
+        }
+        CasualtyCause cause = CasualtyCause.parse(a.cause(), "cause");
+        var figure = state.figure(a.counter());
+        if (figure.isPresent()) {
+            RuleViolation.require(!figure.get().dead(), HitLocationTable.RULE, a.counter() + " is already dead");
+            return woundFigure(state, figure.get(), wound, cause.label(), cause, null, false);
+        }
+        Animal animal = state.requireAnimal(a.counter(), "counter");
+        RuleViolation.require(!animal.dead(), AnimalHitLocationTable.RULE, a.counter() + " is already dead");
+        return woundAnimal(state, animal, wound, cause.label(), cause, null, dice);
     }
 
     /**
      * The events of wounding a man.
      *
-     * @param cause          what wounded him ("fire of X", "stabbed", "chemical"...)
+     * @param cause          what wounded him in words ("fire of X (rifle)", "stabbed"...)
+     * @param kind           the cause from the text's closed list: it decides whether his weapons are spared
      * @param designation    the designation that hit him (null outside infantry fire)
      * @param firedFirst     the hit came from troops firing first
      */
     public static List<SkirmishEvent> woundFigure(SkirmishState state, Figure figure, Wound hit, String cause,
-                                                  String designation, boolean firedFirst) {
+                                                  CasualtyCause kind, String designation, boolean firedFirst) {
         List<SkirmishEvent> events = new ArrayList<>();
         Wound now = Wound.worse(figure.wound(), hit);
         if (now == figure.wound()) {
             return events;
         }
-        events.add(new WoundRecorded(figure.id(), now, now == Wound.DEATH ? null : AWAITING_TREATMENT, cause));
+        events.add(new WoundRecorded(figure.id(), now, now == Wound.DEATH ? null : AWAITING_TREATMENT, cause, kind));
         if (now != Wound.DEATH) {
             return events;
         }
@@ -71,7 +91,7 @@ public final class Casualties {
                 events.add(new FireCancelled(figure.id(), his, "killed by troops firing first"));
             }
         }
-        boolean spared = cause != null && WEAPON_SPARING_CAUSES.contains(cause.toLowerCase());
+        boolean spared = kind.sparesWeapons();
         if (!spared) {
             for (Weapon w : figure.weapons()) {
                 if (!w.destroyed() && w.type().manPortable()) {
@@ -103,13 +123,13 @@ public final class Casualties {
 
     /** The events of wounding an animal; a killed mount's rider rolls for injury on {@code dice}. */
     public static List<SkirmishEvent> woundAnimal(SkirmishState state, Animal animal, Wound hit, String cause,
-                                                  String designation, Dice dice) {
+                                                  CasualtyCause kind, String designation, Dice dice) {
         List<SkirmishEvent> events = new ArrayList<>();
         Wound now = Wound.worse(animal.wound(), hit);
         if (now == animal.wound()) {
             return events;
         }
-        events.add(new WoundRecorded(animal.id(), now, now == Wound.DEATH ? null : AWAITING_TREATMENT, cause));
+        events.add(new WoundRecorded(animal.id(), now, now == Wound.DEATH ? null : AWAITING_TREATMENT, cause, kind));
         if (now == Wound.DEATH) {
             spent(state, animal.id(), designation).ifPresent(events::add);
         }
@@ -128,7 +148,9 @@ public final class Casualties {
                 events.add(new RiderInjuryRolled(rider.id(), animal.id(), roll, result.modified(), result.location(),
                         effect));
                 if (!result.noEffect()) {
-                    events.addAll(woundFigure(state, rider, result.row().effect(), FALL, null, false));
+                    events.addAll(woundFigure(state, rider, result.row().effect(),
+                            CasualtyCause.FALL_FROM_A_KILLED_MOUNT.label(), CasualtyCause.FALL_FROM_A_KILLED_MOUNT,
+                            null, false));
                 }
             }
             events.add(new RiderDismounted(animal.id(), animal.rider(), now == Wound.DEATH ? "mount killed"
@@ -137,7 +159,7 @@ public final class Casualties {
         return events;
     }
 
-    private static java.util.Optional<ShotsSpent> spent(SkirmishState state, String target, String designation) {
+    static java.util.Optional<ShotsSpent> spent(SkirmishState state, String target, String designation) {
         List<String> others = state.designations().stream()
                 .filter(d -> d.target().equals(target) && d.status() == DesignationStatus.PENDING
                         && !d.id().equals(designation))

@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 import org.wargame.tracker.rules.skirmish.SkirmishState.RangeBand;
 import org.wargame.tracker.rules.skirmish.SkirmishState.Weapon;
 
@@ -21,10 +23,12 @@ public final class ChanceToHit {
 
     /**
      * The computation of one shot: the weapon's percentage at the measured range (null when out of range), the
-     * bonuses and the total.
+     * bonuses and the total; whether the firer and the target man were stationary this turn ("Infantry who simply
+     * change direction without moving are considered stationary"; null for a target that is not a man, and in shots
+     * stored before it was recorded).
      */
     public record Computation(int rangeMetres, Integer weaponPercent, int scopeBonus, int eliteBonus, Integer percent,
-                              boolean outOfRange) {
+                              boolean outOfRange, Boolean firerStationary, Boolean targetStationary) {
         /** The highest d20 that hits (0: none hits). */
         public int highestHittingD20() {
             return percent == null ? 0 : Math.min(20, Math.max(0, percent / PERCENT_PER_D20_FACE));
@@ -35,8 +39,13 @@ public final class ChanceToHit {
     }
 
     public static Computation compute(Weapon weapon, int rangeMetres, boolean sniperScope, int eliteLevel) {
+        return compute(weapon, rangeMetres, sniperScope, eliteLevel, null, null);
+    }
+
+    public static Computation compute(Weapon weapon, int rangeMetres, boolean sniperScope, int eliteLevel,
+                                      Boolean firerStationary, Boolean targetStationary) {
         if (rangeMetres < 0) {
-            throw new IllegalArgumentException("rangeMetres: a measured range is 0 or more metres");
+            throw new FieldRefused("rangeMetres", "a measured range is 0 or more metres");
         }
         Integer base = null;
         for (RangeBand band : weapon.toHit()) {
@@ -48,9 +57,10 @@ public final class ChanceToHit {
         int scope = sniperScope ? SCOPE_BONUS : 0;
         int elite = eliteLevel * ELITE_BONUS_PER_LEVEL;
         if (base == null) {
-            return new Computation(rangeMetres, null, scope, elite, null, true);
+            return new Computation(rangeMetres, null, scope, elite, null, true, firerStationary, targetStationary);
         }
-        return new Computation(rangeMetres, base, scope, elite, base + scope + elite, false);
+        return new Computation(rangeMetres, base, scope, elite, base + scope + elite, false, firerStationary,
+                targetStationary);
     }
 
     /** The d20 hits when it is equal to or less than the percentage read at 5% a face. */

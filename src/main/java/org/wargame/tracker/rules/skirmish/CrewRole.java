@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 /** The crew roles the text names for crew-served weapons: gunner (the firer), loader, commander and spotter. */
 public enum CrewRole {
     GUNNER, LOADER, COMMANDER, SPOTTER;
@@ -13,7 +15,7 @@ public enum CrewRole {
             case "loader" -> LOADER;
             case "commander" -> COMMANDER;
             case "spotter" -> SPOTTER;
-            default -> throw new IllegalArgumentException(field + ": '" + text
+            default -> throw new FieldRefused(field, "'" + text
                     + "' is not a crew role (gunner, loader, commander, spotter)");
         };
     }

@@ -1,7 +1,10 @@
 package org.wargame.tracker.rules.skirmish;
 
 import org.wargame.tracker.rules.GameClock;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.DesignateTargets;
+import org.wargame.tracker.rules.skirmish.SkirmishEvent.TargetsDesignated;
 import org.wargame.tracker.rules.skirmish.SkirmishState.Designation;
 import org.wargame.tracker.rules.skirmish.SkirmishState.DesignationStatus;
 import org.wargame.tracker.rules.skirmish.SkirmishState.Figure;
@@ -14,7 +17,8 @@ import java.util.List;
  * beginning of this phase." "Elite troops that are three levels above the 'target' troops fire first. Only the
  * survivors may return fire."
  *
- * <p>Readings: the side that moves first is the side of Player Turn 1 of the Game Turn; otherwise fire is
+ * <p>Readings: one fire phase per Game Turn ({@link TurnSequence}); the side that moves first is the first side of
+ * the scenario's order (the phasing side of the clock in the fire phase all sides play); otherwise fire is
  * simultaneous (a man killed in the phase still fires his designated shot: "Dead infantrymen are removed from the
  * board at the end of this phase"), except that a man killed by troops that fire first does not fire.
  */
@@ -27,9 +31,23 @@ public final class FireOrder {
     private FireOrder() {
     }
 
+    /** A side designates all its targets for this fire phase. */
+    static List<SkirmishEvent> designate(SkirmishState state, GameClock clock, DesignateTargets a) {
+        if (a.side() == null) {
+            throw new FieldRefused("side", "missing");
+        }
+        if (!state.sides().contains(a.side())) {
+            throw new FieldRefused("side", "no side '" + a.side() + "' in this scenario");
+        }
+        requireMayDesignate(state, clock, a.side());
+        List<Designation> designations = WeaponUse.designate(state, clock, a.side(),
+                a.targets() == null ? List.of() : a.targets(), state.designations().size() + 1);
+        return List.of(new TargetsDesignated(a.side(), clock.gameTurn(), designations));
+    }
+
     /** The side that moved first in the clock's Game Turn. */
     public static String firstMover(SkirmishState state, GameClock clock) {
-        if (clock.playerTurn() == 1) {
+        if (clock.allSides() || clock.playerTurn() == 1) {
             return clock.phasingSide();
         }
         return state.gameTurn() == clock.gameTurn() && state.firstMover() != null ? state.firstMover()

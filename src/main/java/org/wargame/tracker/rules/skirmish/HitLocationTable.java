@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 import java.util.List;
 
 /** INFANTRY TARGET HIT LOCATIONS CHART: the d6 (modified) gives the location and its effect; 7 or more is no effect. */
@@ -71,6 +73,6 @@ public final class HitLocationTable {
                 return row;
             }
         }
-        throw new IllegalArgumentException("hit location: no row " + roll);
+        throw new FieldRefused("dice", "hit location: no row " + roll);
     }
 }

@@ -1,6 +1,16 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.rules.Dice;
+import org.wargame.tracker.rules.DiceKind;
+import org.wargame.tracker.rules.DiceRoll;
+import org.wargame.tracker.rules.GameClock;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.IndirectMgFire;
+import org.wargame.tracker.rules.skirmish.SkirmishEvent.IndirectMgFireLanded;
+import org.wargame.tracker.rules.skirmish.SkirmishState.Figure;
+import org.wargame.tracker.rules.skirmish.SkirmishState.Weapon;
 import org.wargame.tracker.rules.skirmish.TemplatesByCrew.Templates;
 
 import java.util.ArrayList;
@@ -24,6 +34,28 @@ public final class IndirectMachineGunFire {
     public static final List<CrewRole> REQUIRED = List.of(CrewRole.GUNNER, CrewRole.LOADER, CrewRole.SPOTTER);
 
     private IndirectMachineGunFire() {
+    }
+
+    /** Places a gunner's spotting rounds in the Artillery Spotting Round Phase: crew, templates, arrow die, d6. */
+    static List<SkirmishEvent> fire(SkirmishState state, GameClock clock, IndirectMgFire a, Dice dice) {
+        Figure gunner = state.requireFigure(a.gunner(), "gunner");
+        RuleViolation.require(TurnSequence.SPOT.equals(clock.phase()), RULE, "machine gun spotting rounds are placed "
+                + "in the Artillery Spotting Round Phase; the clock is at " + clock.label());
+        RuleViolation.require(!gunner.dead(), RULE, gunner.id() + " is dead");
+        RuleViolation.require(gunner.role() == CrewRole.GUNNER, RULE, gunner.id() + " is not a machine gunner");
+        Weapon weapon = gunner.crewWeapon().orElseThrow(() -> new RuleViolation(RULE, gunner.id()
+                + " serves no machine gun"));
+        RuleViolation.require(!weapon.destroyed(), RULE, weapon.id() + " is destroyed");
+        RuleViolation.require(gunner.firedTurn() != clock.gameTurn() || weapon.id().equals(gunner.firedWeapon()),
+                WeaponUse.RULE, "only one weapon may be fired per turn: " + gunner.id() + " fired "
+                        + gunner.firedWeapon());
+        RuleViolation.require(state.landings().stream().noneMatch(l -> l.gunner().equals(gunner.id())
+                && l.gameTurn() == clock.gameTurn()), RULE, gunner.id() + " already placed spotting rounds this turn");
+        Templates templates = templates(weapon.type(), WeaponUse.crew(state, gunner));
+        boolean onTarget = onTarget(a.arrowDie());
+        DiceRoll distance = dice.roll(DiceKind.D6, "spotting round distance");
+        return List.of(new IndirectMgFireLanded(gunner.id(), weapon.id(), clock.gameTurn(), templates.leaves(),
+                a.arrowDie().trim(), distance, onTarget));
     }
 
     /** Refuses indirect fire by a weapon that is not a tripod MG, or a crew without gunner, loader and spotter. */
@@ -51,7 +83,7 @@ public final class IndirectMachineGunFire {
     /** The arrow die: "a 'hit' result is a hit"; any other face (a direction) is where the real round drifts. */
     public static boolean onTarget(String arrowDie) {
         if (arrowDie == null || arrowDie.isBlank()) {
-            throw new IllegalArgumentException("arrowDie: missing (the arrow die as rolled at the table: 'hit' or the "
+            throw new FieldRefused("arrowDie", "missing (the arrow die as rolled at the table: 'hit' or the "
                     + "direction of the arrow)");
         }
         return arrowDie.trim().equalsIgnoreCase("hit");

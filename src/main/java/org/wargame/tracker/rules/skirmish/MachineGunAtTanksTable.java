@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 /**
  * Machine Fire at Tanks: "A tripod machine gun may fire at a tank." The hit location die gives: 1 turret machine gun,
  * 2 turret main gun optics (the tank fires at -35%), 3 hull machine gun, 4 hull driver's optics (no more than 50m per
@@ -59,6 +61,6 @@ public final class MachineGunAtTanksTable {
                 return row;
             }
         }
-        throw new IllegalArgumentException("machine gun at tanks: no row " + roll);
+        throw new FieldRefused("dice", "machine gun at tanks: no row " + roll);
     }
 }

@@ -19,18 +19,21 @@ import java.util.List;
         @JsonSubTypes.Type(value = SkirmishAction.UniteCrew.class, name = "unite-crew"),
         @JsonSubTypes.Type(value = SkirmishAction.DestroyAnimal.class, name = "destroy-animal"),
         @JsonSubTypes.Type(value = SkirmishAction.IndirectMgFire.class, name = "indirect-mg-fire"),
-        @JsonSubTypes.Type(value = SkirmishAction.RecordTreatment.class, name = "record-treatment")
+        @JsonSubTypes.Type(value = SkirmishAction.RecordTreatment.class, name = "record-treatment"),
+        @JsonSubTypes.Type(value = SkirmishAction.Move.class, name = "move"),
+        @JsonSubTypes.Type(value = SkirmishAction.CarryLitterCase.class, name = "carry-litter-case")
 })
 public sealed interface SkirmishAction extends RuleAction permits SkirmishAction.DesignateTargets,
         SkirmishAction.Fire, SkirmishAction.ArtilleryHit, SkirmishAction.RecordCasualty, SkirmishAction.UniteCrew,
-        SkirmishAction.DestroyAnimal, SkirmishAction.IndirectMgFire, SkirmishAction.RecordTreatment {
+        SkirmishAction.DestroyAnimal, SkirmishAction.IndirectMgFire, SkirmishAction.RecordTreatment,
+        SkirmishAction.Move, SkirmishAction.CarryLitterCase {
 
     /**
      * A side designates its targets at the start of the fire phase (an empty list: it fires at nothing).
      *
      * @param template   for a template weapon, which of its templates covers this target (1, 2, 3)
      * @param indirect   fire of a tripod MG's indirect templates that landed in this turn's spotting round phase
-     * @param firerMoved the firer moved this turn (walking wounded who move may not fire)
+     * @param firerMoved optional: the firer moved this turn; checked against his recorded movement
      */
     record DesignateTargets(String side, List<Target> targets) implements SkirmishAction {
         public record Target(String firer, String weapon, String target, Integer template, Boolean indirect,
@@ -39,22 +42,26 @@ public sealed interface SkirmishAction extends RuleAction permits SkirmishAction
     }
 
     /**
-     * Fires one designation. {@code rangeMetres} is measured head to head; {@code position} is the target's row of the
-     * Hard Cover or Body Position table (needed for a man); {@code crawled}: a kneeling figure that moved at crawling
-     * speed; {@code fromFront}: the shot came from the direct front (a head hit is a face hit).
+     * Fires one designation. {@code rangeMetres} is measured head to head; the target man's position is the one
+     * recorded ({@code position}, with {@code crawled}, may name it, and a different one is refused);
+     * {@code fromFront}: the shot came from the direct front (a head hit is a face hit).
      */
     record Fire(String designation, Integer rangeMetres, String position, Boolean crawled, Boolean firerAbove,
                 Boolean overheadProtection, Boolean fromFront) implements SkirmishAction {
     }
 
-    /** Artillery effects hit a man or an animal (whether they hit is the artillery rules'): the tracker reads where. */
+    /**
+     * Artillery effects hit a man or an animal (whether they hit is the artillery rules'): the tracker reads where.
+     * {@code position} may name the man's recorded position; cover does not stop artillery.
+     */
     record ArtilleryHit(String target, String position, Boolean crawled, Boolean redZone, Boolean overheadProtection,
                         Boolean fromFront) implements SkirmishAction {
     }
 
     /**
-     * A wound dealt outside infantry fire (close combat, stabbing, chemical weapons...). {@code cause} "stabbed" or
-     * "chemical" spares the weapons of a killed man.
+     * A wound dealt outside infantry fire. {@code cause} is one of the text's causes ({@link CasualtyCause}: small
+     * arms, explosive, incendiary, artillery, stabbed, chemical weapon, fall from a killed mount, close combat);
+     * stabbed, chemical weapon and a fall from a killed mount spare the weapons of a killed man.
      */
     record RecordCasualty(String counter, String wound, String cause) implements SkirmishAction {
     }
@@ -71,7 +78,23 @@ public sealed interface SkirmishAction extends RuleAction permits SkirmishAction
     record IndirectMgFire(String gunner, String arrowDie) implements SkirmishAction {
     }
 
-    /** The recovery state the campaign's medical treatment chart gives a wounded man or animal. */
+    /**
+     * A roll on the campaign's Medical Treatment chart for a wounded man or animal (its die entered or rolled); a
+     * campaign without a chart gives the {@code recovery} its players read instead.
+     */
     record RecordTreatment(String counter, String recovery) implements SkirmishAction {
+    }
+
+    /**
+     * A man's movement in his side's part of the Movement Phase, as far as the rules need it: {@code movement}
+     * ({@code turned}: changed direction only, stationary; {@code moved}; {@code crawled}), his new {@code position}
+     * (a row of the Hard Cover or Body Position table, kept until he takes another), the vehicle he gets into
+     * ({@code aboard}, {@code none} to get out). A man with no recorded position may have it recorded at any time.
+     */
+    record Move(String figure, String movement, String position, String aboard) implements SkirmishAction {
+    }
+
+    /** Non-injured men of his side carry a litter case ("During the next turn, litter cases may be given assistance"). */
+    record CarryLitterCase(String casualty, List<String> bearers) implements SkirmishAction {
     }
 }

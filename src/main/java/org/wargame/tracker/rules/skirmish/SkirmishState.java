@@ -1,8 +1,10 @@
 package org.wargame.tracker.rules.skirmish;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.rules.RuleState;
 import org.wargame.tracker.rules.skirmish.ArmourModifiers.Armour;
+import org.wargame.tracker.rules.skirmish.MedicalTreatmentChart.Recovery;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,20 +14,22 @@ import java.util.function.UnaryOperator;
 
 /**
  * The skirmish rule set's state of a scenario: every figure, animal and vehicle with its campaign data read and its
- * wounds and damage so far, and the fire phase in progress (who has designated, the designations and their fate).
- * Immutable; changes only through {@link InfantryWeaponRules#evolve}.
+ * wounds and damage so far, the fire phase in progress (who has designated, the designations and their fate) and the
+ * campaign's Medical Treatment chart. Immutable; changes only through {@link #evolve}, the fold of the skirmish events.
  *
- * @param gameTurn       the Game Turn of the last fire phase opened (1 before any)
- * @param firstMover     the side that moved first in this Game Turn (it designates second)
+ * @param gameTurn       the current Game Turn (1 at the start; {@code GameTurnBegan} moves it on)
+ * @param firstMover     the side that moves first in this Game Turn (it designates second)
  * @param designatedBy   the sides that have designated their targets in the fire phase in progress
  * @param designations   the fire phase's designations, in the order they were made
  * @param shotsResolved  how many designations have been fired or spent in this fire phase (none: designation is open)
  * @param landings       indirect machine gun fire that landed this Game Turn (spotting rounds placed in SPOT)
+ * @param medicalChart   the campaign's Medical Treatment chart (null: the campaign declares none)
  */
 @JsonTypeName("skirmish")
 public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Vehicle> vehicles, int gameTurn,
                             String firstMover, List<String> designatedBy, List<Designation> designations,
-                            int shotsResolved, List<Landing> landings) implements RuleState {
+                            int shotsResolved, List<Landing> landings, MedicalTreatmentChart medicalChart)
+        implements RuleState {
 
     public SkirmishState {
         figures = List.copyOf(figures);
@@ -56,14 +60,40 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
         }
     }
 
+    /** A man's (or an animal's) last recorded movement: in which Game Turn, how, and whether it leaves him stationary. */
+    public record Moved(int gameTurn, String how, boolean stationary) {
+    }
+
+    /** A litter case carried by his bearers in a Game Turn. */
+    public record Litter(int gameTurn, List<String> bearers) {
+        public Litter {
+            bearers = List.copyOf(bearers);
+        }
+    }
+
+    /**
+     * The result of a roll on the campaign's Medical Treatment chart, carried between scenarios until the roster
+     * applies it. {@code carried}: rolled in an earlier scenario (a man still wounded may be treated again).
+     */
+    public record Treatment(int roll, String result, Recovery recovery, Integer scenarios, boolean carried) {
+        /** What the roster shows: the chart's result and its recovery. */
+        public String label() {
+            return result + " (" + recovery.label(scenarios) + ")";
+        }
+    }
+
     /**
      * A man. {@code team} and {@code role} place him in a weapon crew; {@code firedTurn}/{@code firedWeapon} are the
-     * Game Turn and weapon of his last fire ("Only one weapon may be fired per turn").
+     * Game Turn and weapon of his last fire ("Only one weapon may be fired per turn"); {@code position} his row of the
+     * Hard Cover or Body Position table (null: not recorded yet); {@code moved} his last recorded movement;
+     * {@code woundedTurn} the Game Turn of his last wound; {@code aboard} the vehicle he rides in; {@code litter}
+     * who carried him, a litter case, and when.
      */
     public record Figure(String id, String name, String side, String nationality, Map<String, Object> data,
                          Map<String, Object> setUp, List<Weapon> weapons, String team, CrewRole role, Armour armour,
                          int elite, boolean sniperScope, String mascot, Wound wound, String recovery, int firedTurn,
-                         String firedWeapon, boolean removed) {
+                         String firedWeapon, boolean removed, String position, Moved moved, int woundedTurn,
+                         String aboard, Litter litter, Treatment treatment) {
         public Figure {
             weapons = List.copyOf(weapons);
         }
@@ -81,29 +111,56 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
             return weapons.stream().filter(w -> w.type().crewServed()).findFirst();
         }
 
-        Figure withWound(Wound newWound, String newRecovery) {
-            return new Figure(id, name, side, nationality, data, setUp, weapons, team, role, armour, elite, sniperScope,
-                    mascot, newWound, newRecovery, firedTurn, firedWeapon, removed);
+        /** "Infantry who simply change direction without moving are considered stationary." */
+        public boolean stationaryIn(int gameTurn) {
+            return moved == null || moved.gameTurn() != gameTurn || moved.stationary();
         }
 
-        Figure withWeapons(List<Weapon> newWeapons) {
-            return new Figure(id, name, side, nationality, data, setUp, newWeapons, team, role, armour, elite,
-                    sniperScope, mascot, wound, recovery, firedTurn, firedWeapon, removed);
+        Draft draft() {
+            return new Draft(this);
+        }
+    }
+
+    /** A figure being changed by the fold: a copy with the fields to change set, then {@link #build()}. */
+    static final class Draft {
+        private final Figure f;
+        List<Weapon> weapons;
+        String team;
+        CrewRole role;
+        Wound wound;
+        String recovery;
+        int firedTurn;
+        String firedWeapon;
+        boolean removed;
+        String position;
+        Moved moved;
+        int woundedTurn;
+        String aboard;
+        Litter litter;
+        Treatment treatment;
+
+        private Draft(Figure f) {
+            this.f = f;
+            weapons = f.weapons();
+            team = f.team();
+            role = f.role();
+            wound = f.wound();
+            recovery = f.recovery();
+            firedTurn = f.firedTurn();
+            firedWeapon = f.firedWeapon();
+            removed = f.removed();
+            position = f.position();
+            moved = f.moved();
+            woundedTurn = f.woundedTurn();
+            aboard = f.aboard();
+            litter = f.litter();
+            treatment = f.treatment();
         }
 
-        Figure fired(int turn, String weapon) {
-            return new Figure(id, name, side, nationality, data, setUp, weapons, team, role, armour, elite, sniperScope,
-                    mascot, wound, recovery, turn, weapon, removed);
-        }
-
-        Figure inTeam(String newTeam, CrewRole newRole) {
-            return new Figure(id, name, side, nationality, data, setUp, weapons, newTeam, newRole, armour, elite,
-                    sniperScope, mascot, wound, recovery, firedTurn, firedWeapon, removed);
-        }
-
-        Figure removedFromBoard() {
-            return new Figure(id, name, side, nationality, data, setUp, weapons, team, role, armour, elite, sniperScope,
-                    mascot, wound, recovery, firedTurn, firedWeapon, true);
+        Figure build() {
+            return new Figure(f.id(), f.name(), f.side(), f.nationality(), f.data(), f.setUp(), weapons, team, role,
+                    f.armour(), f.elite(), f.sniperScope(), f.mascot(), wound, recovery, firedTurn, firedWeapon,
+                    removed, position, moved, woundedTurn, aboard, litter, treatment);
         }
     }
 
@@ -114,55 +171,65 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
      */
     public record Animal(String id, String name, String side, String nationality, Map<String, Object> data,
                          Map<String, Object> setUp, String role, String species, String load, boolean loadDropped,
-                         String rider, Wound wound, String recovery, String chargingAt, boolean destroyedByOwner) {
+                         String rider, Wound wound, String recovery, String chargingAt, boolean destroyedByOwner,
+                         Treatment treatment) {
 
         public boolean dead() {
             return wound == Wound.DEATH;
         }
 
-        Animal withWound(Wound newWound, String newRecovery) {
+        Animal withWound(Wound newWound, String newRecovery, Treatment newTreatment) {
             return new Animal(id, name, side, nationality, data, setUp, role, species, load, loadDropped, rider,
-                    newWound, newRecovery, chargingAt, destroyedByOwner);
+                    newWound, newRecovery, chargingAt, destroyedByOwner, newTreatment);
         }
 
         Animal dropLoad() {
             return new Animal(id, name, side, nationality, data, setUp, role, species, load, true, rider, wound,
-                    recovery, chargingAt, destroyedByOwner);
+                    recovery, chargingAt, destroyedByOwner, treatment);
         }
 
         Animal dismount() {
             return new Animal(id, name, side, nationality, data, setUp, role, species, load, loadDropped, null, wound,
-                    recovery, chargingAt, destroyedByOwner);
+                    recovery, chargingAt, destroyedByOwner, treatment);
         }
 
         Animal charging(String attacker) {
             return new Animal(id, name, side, nationality, data, setUp, role, species, load, loadDropped, rider, wound,
-                    recovery, attacker, destroyedByOwner);
+                    recovery, attacker, destroyedByOwner, treatment);
         }
 
         Animal destroyed() {
             return new Animal(id, name, side, nationality, data, setUp, role, species, load, loadDropped, rider,
-                    Wound.DEATH, null, chargingAt, true);
+                    Wound.DEATH, null, chargingAt, true, treatment);
         }
     }
 
     /**
      * A vehicle: whether it is a tank (machine gun fire at it uses Machine Fire at Tanks) or a vehicle type that
-     * template weapons can damage (VEHICLE DAMAGE), and the damage so far.
+     * template weapons can damage (VEHICLE DAMAGE), and the damage so far: its crew killed, its cargo or passengers
+     * destroyed, on fire (then destroyed and struck off the roster).
      */
     public record Vehicle(String id, String name, String side, String nationality, Map<String, Object> data,
                           Map<String, Object> setUp, boolean tank, boolean infantryDamage, List<String> damage,
-                          boolean immobilised, int fireModifier, Integer movementLimitMetres) {
+                          boolean immobilised, int fireModifier, Integer movementLimitMetres, boolean crewKilled,
+                          boolean cargoDestroyed, boolean onFire) {
         public Vehicle {
             damage = List.copyOf(damage);
         }
 
-        Vehicle damaged(String result, boolean immobile, int fireMod, Integer limit) {
+        /** "Vehicle catches fire": the vehicle is destroyed. */
+        public boolean destroyed() {
+            return onFire;
+        }
+
+        Vehicle damaged(String result, boolean immobile, int fireMod, Integer limit, VehicleDamageTable.Row row) {
             List<String> list = new ArrayList<>(damage);
             list.add(result);
             return new Vehicle(id, name, side, nationality, data, setUp, tank, infantryDamage, list,
-                    immobilised || immobile, fireModifier + fireMod,
-                    limit == null ? movementLimitMetres : limit);
+                    immobilised || immobile, fireModifier + fireMod, limit == null ? movementLimitMetres : limit,
+                    crewKilled || row == VehicleDamageTable.Row.CREW,
+                    cargoDestroyed || row == VehicleDamageTable.Row.CARGO,
+                    onFire || row == VehicleDamageTable.Row.FUEL);
         }
     }
 
@@ -211,18 +278,16 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
     /** The figure {@code id}; refuses an unknown id naming {@code field}. */
     public Figure requireFigure(String id, String field) {
         if (id == null) {
-            throw new IllegalArgumentException(field + ": missing");
+            throw new FieldRefused(field, "missing");
         }
-        return figure(id).orElseThrow(() -> new IllegalArgumentException(field + ": no figure '" + id
-                + "' in this scenario"));
+        return figure(id).orElseThrow(() -> new FieldRefused(field, "no figure '" + id + "' in this scenario"));
     }
 
     public Animal requireAnimal(String id, String field) {
         if (id == null) {
-            throw new IllegalArgumentException(field + ": missing");
+            throw new FieldRefused(field, "missing");
         }
-        return animal(id).orElseThrow(() -> new IllegalArgumentException(field + ": no animal '" + id
-                + "' in this scenario"));
+        return animal(id).orElseThrow(() -> new FieldRefused(field, "no animal '" + id + "' in this scenario"));
     }
 
     /** The side of any counter (figure, animal, vehicle), or null when there is none with that id. */
@@ -245,33 +310,220 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
         return figures.stream().filter(f -> team != null && team.equals(f.team()) && !f.dead()).toList();
     }
 
+    /** The living men aboard a vehicle. */
+    public List<Figure> aboard(String vehicle) {
+        return figures.stream().filter(f -> vehicle.equals(f.aboard()) && !f.dead()).toList();
+    }
+
+    // ---------------------------------------------------------------- the fold
+
+    /**
+     * Applies one event; never refuses (the event already happened). Every event type of the sealed family has its
+     * branch here (a test folds one of each), so a new event cannot be forgotten silently.
+     */
+    public SkirmishState evolve(SkirmishEvent event) {
+        if (event instanceof SkirmishEvent.GameTurnBegan e) {
+            return withPhase(e.gameTurn(), e.firstMover(), designatedBy, designations, shotsResolved, landings);
+        }
+        if (event instanceof SkirmishEvent.FirePhaseOpened e) {
+            return withPhase(e.gameTurn(), e.firstMover(), List.of(), List.of(), 0,
+                    landings.stream().filter(l -> l.gameTurn() == e.gameTurn()).toList());
+        }
+        if (event instanceof SkirmishEvent.FigureMoved e) {
+            return withFigure(e.figure(), f -> {
+                Draft d = f.draft();
+                if (e.movement() != null) {
+                    boolean movedBefore = f.moved() != null && f.moved().gameTurn() == e.gameTurn()
+                            && !f.moved().stationary();
+                    d.moved = movedBefore && e.stationary() ? f.moved()
+                            : new Moved(e.gameTurn(), e.movement(), e.stationary());
+                }
+                if (e.aboard() != null) {
+                    d.aboard = e.aboard().isEmpty() ? null : e.aboard();
+                }
+                return d.build();
+            });
+        }
+        if (event instanceof SkirmishEvent.PositionTaken e) {
+            return withFigure(e.figure(), f -> {
+                Draft d = f.draft();
+                d.position = e.position();
+                return d.build();
+            });
+        }
+        if (event instanceof SkirmishEvent.TargetsDesignated e) {
+            List<String> sides = new ArrayList<>(designatedBy);
+            sides.add(e.side());
+            List<Designation> all = new ArrayList<>(designations);
+            all.addAll(e.designations());
+            return withPhase(gameTurn, firstMover, sides, all, shotsResolved, landings);
+        }
+        if (event instanceof SkirmishEvent.ShotFired e) {
+            return mark(List.of(e.designation()), DesignationStatus.FIRED).withFigure(e.firer(), f -> {
+                Draft d = f.draft();
+                d.firedTurn = e.gameTurn();
+                d.firedWeapon = e.weapon();
+                return d.build();
+            });
+        }
+        if (event instanceof SkirmishEvent.ShotsSpent e) {
+            return mark(e.designations(), DesignationStatus.SPENT);
+        }
+        if (event instanceof SkirmishEvent.FireCancelled e) {
+            return mark(e.designations(), DesignationStatus.CANCELLED);
+        }
+        if (event instanceof SkirmishEvent.FigureHit) {
+            return this; // its wound, if any, follows as WoundRecorded
+        }
+        if (event instanceof SkirmishEvent.WoundRecorded e) {
+            // a new wound awaits its own treatment
+            return figure(e.counter()).isPresent()
+                    ? withFigure(e.counter(), f -> {
+                        Draft d = f.draft();
+                        d.wound = e.wound();
+                        d.recovery = e.recovery();
+                        d.woundedTurn = gameTurn;
+                        d.treatment = null;
+                        return d.build();
+                    })
+                    : withAnimal(e.counter(), a -> a.withWound(e.wound(), e.recovery(), null));
+        }
+        if (event instanceof SkirmishEvent.WeaponDestroyed e) {
+            return withFigure(e.figure(), f -> {
+                Draft d = f.draft();
+                d.weapons = f.weapons().stream().map(w -> w.id().equals(e.weapon()) ? w.destroy() : w).toList();
+                return d.build();
+            });
+        }
+        if (event instanceof SkirmishEvent.CrewmanLost) {
+            return this; // the templates follow from the living crew
+        }
+        if (event instanceof SkirmishEvent.CrewUnited e) {
+            return withFigure(e.loader(), f -> {
+                Draft d = f.draft();
+                d.team = e.team();
+                d.role = CrewRole.LOADER;
+                return d.build();
+            });
+        }
+        if (event instanceof SkirmishEvent.AnimalHit) {
+            return this; // its wound, if any, follows as WoundRecorded
+        }
+        if (event instanceof SkirmishEvent.AnimalCharged e) {
+            return withAnimal(e.animal(), a -> a.charging(e.attacker()));
+        }
+        if (event instanceof SkirmishEvent.AnimalDestroyed e) {
+            return withAnimal(e.animal(), Animal::destroyed);
+        }
+        if (event instanceof SkirmishEvent.LoadDropped e) {
+            return withAnimal(e.animal(), Animal::dropLoad);
+        }
+        if (event instanceof SkirmishEvent.RiderDismounted e) {
+            return withAnimal(e.animal(), Animal::dismount);
+        }
+        if (event instanceof SkirmishEvent.RiderInjuryRolled) {
+            return this; // its wound, if any, follows as WoundRecorded
+        }
+        if (event instanceof SkirmishEvent.VehicleDamaged e) {
+            VehicleDamageTable.Row row = VehicleHits.vehicleDamageRow(e);
+            return withVehicle(e.vehicle(), v -> v.damaged(e.result(), e.immobilised(), e.fireModifier(),
+                    e.movementLimitMetres(), row));
+        }
+        if (event instanceof SkirmishEvent.IndirectMgFireLanded e) {
+            List<Landing> all = new ArrayList<>(landings);
+            all.add(new Landing(e.gunner(), e.weapon(), e.gameTurn(), e.templates(), e.onTarget()));
+            return withPhase(gameTurn, firstMover, designatedBy, designations, shotsResolved, all)
+                    .withFigure(e.gunner(), f -> {
+                        Draft d = f.draft();
+                        d.firedTurn = e.gameTurn();
+                        d.firedWeapon = e.weapon();
+                        return d.build();
+                    });
+        }
+        if (event instanceof SkirmishEvent.FirePhaseClosed e) {
+            SkirmishState next = withPhase(gameTurn, firstMover, List.of(), List.of(), 0, landings);
+            for (String id : e.removed()) {
+                next = next.withFigure(id, f -> {
+                    Draft d = f.draft();
+                    d.removed = true;
+                    return d.build();
+                });
+            }
+            return next;
+        }
+        if (event instanceof SkirmishEvent.LitterCaseCarried e) {
+            SkirmishState next = withFigure(e.casualty(), f -> {
+                Draft d = f.draft();
+                d.litter = new Litter(e.gameTurn(), e.bearers());
+                return d.build();
+            });
+            for (String bearer : e.bearers()) {
+                next = next.withFigure(bearer, f -> {
+                    Draft d = f.draft();
+                    d.moved = new Moved(e.gameTurn(), LitterCases.CARRYING, false);
+                    return d.build();
+                });
+            }
+            return next;
+        }
+        if (event instanceof SkirmishEvent.TreatmentRecorded e) {
+            return figure(e.counter()).isPresent()
+                    ? withFigure(e.counter(), f -> {
+                        Draft d = f.draft();
+                        d.recovery = e.recovery();
+                        return d.build();
+                    })
+                    : withAnimal(e.counter(), a -> a.withWound(a.wound(), e.recovery(), a.treatment()));
+        }
+        if (event instanceof SkirmishEvent.TreatmentRolled e) {
+            Treatment treatment = new Treatment(e.roll().total(), e.result(), e.recovery(), e.scenarios(), false);
+            Wound wound = e.recovery() == Recovery.DIES ? Wound.DEATH : null;
+            return figure(e.counter()).isPresent()
+                    ? withFigure(e.counter(), f -> {
+                        Draft d = f.draft();
+                        d.wound = wound != null ? wound : f.wound();
+                        d.recovery = treatment.label();
+                        d.treatment = treatment;
+                        return d.build();
+                    })
+                    : withAnimal(e.counter(), a -> a.withWound(wound != null ? wound : a.wound(), treatment.label(),
+                    treatment));
+        }
+        throw new IllegalStateException("no fold for " + event.getClass().getSimpleName());
+    }
+
+    private SkirmishState mark(List<String> ids, DesignationStatus status) {
+        List<Designation> list = designations.stream().map(d -> ids.contains(d.id()) ? d.with(status) : d).toList();
+        return withDesignations(list, shotsResolved + ids.size());
+    }
+
     // ---------------------------------------------------------------- copies (used by evolve only)
 
     SkirmishState withFigure(String id, UnaryOperator<Figure> change) {
         return new SkirmishState(figures.stream().map(f -> f.id().equals(id) ? change.apply(f) : f).toList(), animals,
-                vehicles, gameTurn, firstMover, designatedBy, designations, shotsResolved, landings);
+                vehicles, gameTurn, firstMover, designatedBy, designations, shotsResolved, landings, medicalChart);
     }
 
     SkirmishState withAnimal(String id, UnaryOperator<Animal> change) {
         return new SkirmishState(figures, animals.stream().map(a -> a.id().equals(id) ? change.apply(a) : a).toList(),
-                vehicles, gameTurn, firstMover, designatedBy, designations, shotsResolved, landings);
+                vehicles, gameTurn, firstMover, designatedBy, designations, shotsResolved, landings, medicalChart);
     }
 
     SkirmishState withVehicle(String id, UnaryOperator<Vehicle> change) {
         return new SkirmishState(figures, animals,
                 vehicles.stream().map(v -> v.id().equals(id) ? change.apply(v) : v).toList(), gameTurn, firstMover,
-                designatedBy, designations, shotsResolved, landings);
+                designatedBy, designations, shotsResolved, landings, medicalChart);
     }
 
     SkirmishState withDesignations(List<Designation> newDesignations, int resolved) {
         return new SkirmishState(figures, animals, vehicles, gameTurn, firstMover, designatedBy, newDesignations,
-                resolved, landings);
+                resolved, landings, medicalChart);
     }
 
     SkirmishState withPhase(int turn, String mover, List<String> designated, List<Designation> newDesignations,
                             int resolved, List<Landing> newLandings) {
         return new SkirmishState(figures, animals, vehicles, turn, mover, designated, newDesignations, resolved,
-                newLandings);
+                newLandings, medicalChart);
     }
 
     private static void addOnce(List<String> list, String value) {

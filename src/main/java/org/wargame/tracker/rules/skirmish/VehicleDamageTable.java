@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 /**
  * VEHICLE DAMAGE (Infantry Weapons Firing at Vehicles): "Any weapon assigned a template also has a chance to destroy
  * or disable some types of vehicles ... If the vehicle is hit, check the damage die for the location and result."
@@ -7,6 +9,8 @@ package org.wargame.tracker.rules.skirmish;
 public final class VehicleDamageTable {
 
     public static final String RULE = "Infantry Weapons Firing at Vehicles";
+    /** The table's name as events record it. */
+    public static final String TABLE = "Vehicle Damage";
 
     /** Die | Location | Result. */
     public enum Row {
@@ -55,6 +59,6 @@ public final class VehicleDamageTable {
                 return row;
             }
         }
-        throw new IllegalArgumentException("vehicle damage: no row " + roll);
+        throw new FieldRefused("dice", "vehicle damage: no row " + roll);
     }
 }

@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 import java.util.Arrays;
 import java.util.List;
 
@@ -100,7 +102,7 @@ public enum WeaponType {
      */
     public static WeaponType parse(String type, String calibre, String mount, String field) {
         if (type == null || type.isBlank()) {
-            throw new IllegalArgumentException(field + ".type: missing (one of " + ids() + ")");
+            throw new FieldRefused(field + ".type", "missing (one of " + ids() + ")");
         }
         String t = type.trim();
         if (t.equalsIgnoreCase("machine-gun") || t.equalsIgnoreCase("machine gun")) {
@@ -111,16 +113,16 @@ public enum WeaponType {
                 return w;
             }
         }
-        throw new IllegalArgumentException(field + ".type: '" + type + "' is not a weapon type (one of " + ids()
+        throw new FieldRefused(field + ".type", "'" + type + "' is not a weapon type (one of " + ids()
                 + ", or machine-gun with calibre and mount)");
     }
 
     private static WeaponType machineGun(String calibre, String mount, String field) {
         if (calibre == null) {
-            throw new IllegalArgumentException(field + ".calibre: a machine gun needs its calibre (.30 or .50)");
+            throw new FieldRefused(field + ".calibre", "a machine gun needs its calibre (.30 or .50)");
         }
         if (mount == null) {
-            throw new IllegalArgumentException(field + ".mount: a machine gun needs its mount (bipod, tripod, tank)");
+            throw new FieldRefused(field + ".mount", "a machine gun needs its mount (bipod, tripod, tank)");
         }
         String c = calibre.trim().replace("cal", "").trim();
         String m = mount.trim().toLowerCase();
@@ -134,7 +136,7 @@ public enum WeaponType {
         } else if ((c.equals(".50") || c.equals("50")) && m.equals("tripod")) {
             return HEAVY_MACHINE_GUN_50;
         }
-        throw new IllegalArgumentException(field + ": the text gives no machine gun of calibre " + calibre
+        throw new FieldRefused(field, "the text gives no machine gun of calibre " + calibre
                 + " on a " + mount + " mount (.30 bipod/tripod/tank, .50 tripod)");
     }
 

@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DesignateTargets.Target;
@@ -45,10 +47,15 @@ public final class WeaponUse {
             Target t = targets.get(i);
             String at = "targets[" + i + "]";
             if (t == null) {
-                throw new IllegalArgumentException(at + ": missing");
+                throw new FieldRefused(at, "missing");
             }
             Figure firer = state.requireFigure(t.firer(), at + ".firer");
-            boolean moved = Boolean.TRUE.equals(t.firerMoved());
+            boolean moved = !firer.stationaryIn(clock.gameTurn());
+            if (t.firerMoved() != null && t.firerMoved() != moved) {
+                throw new RuleViolation(FigureMovement.RULE, at + ".firerMoved", firer.id() + " is recorded "
+                        + (moved ? "as having moved" : "stationary") + " this turn; his side records his movement "
+                        + "with a move in the Movement Phase");
+            }
             requireFirer(firer, side, moved);
             Weapon weapon = weapon(firer, t.weapon(), at + ".weapon");
             String earlier = weaponOf.putIfAbsent(firer.id(), weapon.id());
@@ -58,7 +65,7 @@ public final class WeaponUse {
             boolean indirect = Boolean.TRUE.equals(t.indirect());
             Templates templates = templates(state, clock, firer, weapon, indirect);
             if (t.target() == null) {
-                throw new IllegalArgumentException(at + ".target: missing");
+                throw new FieldRefused(at + ".target", "missing");
             }
             RuleViolation.require(!t.target().equals(firer.id()), FireOrder.RULE, firer.id() + " cannot fire at "
                     + "himself");
@@ -82,7 +89,9 @@ public final class WeaponUse {
                 RuleViolation.require(t.template() == null, TemplatesByCrew.RULE, weapon.id() + " is assigned no "
                         + "template");
             }
-            result.add(new Designation("T" + clock.gameTurn() + "." + clock.playerTurn() + "-" + n++, side, firer.id(),
+            String id = clock.allSides() ? "T" + clock.gameTurn() + "-" + n++
+                    : "T" + clock.gameTurn() + "." + clock.playerTurn() + "-" + n++;
+            result.add(new Designation(id, side, firer.id(),
                     weapon.id(), t.target(), template, indirect, moved, DesignationStatus.PENDING));
         }
         return result;
@@ -115,7 +124,7 @@ public final class WeaponUse {
         if (weaponId == null) {
             List<Weapon> usable = firer.weapons().stream().filter(w -> !w.destroyed()).toList();
             if (usable.size() != 1) {
-                throw new IllegalArgumentException(field + ": missing (" + firer.id() + " carries "
+                throw new FieldRefused(field, "missing (" + firer.id() + " carries "
                         + firer.weapons().stream().map(Weapon::id).toList() + ")");
             }
             weapon = usable.get(0);
@@ -161,8 +170,9 @@ public final class WeaponUse {
             RuleViolation.require(!animal.get().dead(), FireOrder.RULE, id + " is dead");
             return;
         }
-        Vehicle vehicle = state.vehicle(id).orElseThrow(() -> new IllegalArgumentException(field + ": no counter '"
+        Vehicle vehicle = state.vehicle(id).orElseThrow(() -> new FieldRefused(field, "no counter '"
                 + id + "' in this scenario"));
+        RuleViolation.require(!vehicle.destroyed(), VehicleDamageTable.RULE, id + " is destroyed");
         if (vehicle.tank()) {
             RuleViolation.require(weapon.type().tripodMachineGun(), MachineGunAtTanksTable.RULE, "a tripod machine gun "
                     + "may fire at a tank; a " + weapon.type().chartName() + " may not (its anti-tank rules are not "

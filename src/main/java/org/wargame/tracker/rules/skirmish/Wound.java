@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
+
 /**
  * The effects of a hit on a man or an animal, worst last (Infantry Target Hit Locations Chart, Animal Hit Location).
  * A second wound never makes a figure better: the worse of the two stands.
@@ -40,7 +42,7 @@ public enum Wound {
             case "litter case" -> LITTER_CASE;
             case "death", "dead", "killed" -> DEATH;
             case "", "none" -> null;
-            default -> throw new IllegalArgumentException(field + ": '" + text
+            default -> throw new FieldRefused(field, "'" + text
                     + "' is not a wound (walking wounded, litter case, death)");
         };
     }

@@ -39,13 +39,16 @@ class AvailableActionsTest {
     }
 
     private void advanceTo(GameClock to) {
-        RULES.clockAdvanced(state, clock, to, new Scripted()).forEach(e -> state = RULES.evolve(state, e));
-        clock = to;
+        for (int i = 0; i < 50 && !clock.equals(to); i++) {
+            GameClock next = SkirmishTables.next(clock);
+            RULES.clockAdvanced(state, clock, next, new Scripted()).forEach(e -> state = RULES.evolve(state, e));
+            clock = next;
+        }
+        assertThat(clock).isEqualTo(to);
     }
 
     private void openFire() {
-        advanceTo(clock("MOVE", 1));
-        advanceTo(clock("FIRE", 1));
+        advanceTo(clock("FIRE", 0));
     }
 
     private List<ActionOption> options() {
@@ -186,6 +189,24 @@ class AvailableActionsTest {
         act(new RecordCasualty("us-loader-2", "death", "artillery"));
         assertThat(option("us-gunner", "unite-crew").reason()).startsWith(WeaponUse.RULE + ":")
                 .contains("no surviving loader");
+    }
+
+    @Test
+    void menMoveInTheirSidesMovementAndLitterCasesAreOfferedBearers() {
+        ActionOption early = option("us-ranger", "move");
+        assertThat(early.allowed()).isFalse();
+        assertThat(early.reason()).startsWith("Turn sequence:");
+        act(new RecordCasualty("us-grenadier", "litter case", "close combat"));
+        advanceTo(clock("MOVE", 2));
+        ActionOption move = option("us-ranger", "move");
+        assertThat(move.allowed()).isTrue();
+        assertThat(move.fields()).containsExactly("movement", "position", "aboard");
+        assertThat(all("us-grenadier", "move")).isEmpty();
+        assertThat(option("us-grenadier", "carry-litter-case").reason()).contains("during the next turn");
+        advanceTo(clock(2, "MOVE", 2));
+        ActionOption carry = option("us-grenadier", "carry-litter-case");
+        assertThat(carry.allowed()).isTrue();
+        assertThat(carry.fields()).containsExactly("bearers");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -65,15 +66,25 @@ class InfantryWeaponRulesTest {
         return events;
     }
 
+    /** Moves the clock through the rule set's turn, phase by phase, until it stands at {@code to}. */
     private void advanceTo(GameClock to, int... dice) {
-        List<SkirmishEvent> events = RULES.clockAdvanced(state, clock, to, new Scripted(dice));
-        events.forEach(e -> state = RULES.evolve(state, e));
-        clock = to;
+        Scripted scripted = new Scripted(dice);
+        for (int i = 0; i < 50 && !clock.equals(to); i++) {
+            GameClock next = SkirmishTables.next(clock);
+            RULES.clockAdvanced(state, clock, next, scripted).forEach(e -> state = RULES.evolve(state, e));
+            clock = next;
+        }
+        assertThat(clock).isEqualTo(to);
     }
 
     private void openFire() {
-        advanceTo(clock("MOVE", 1));
-        advanceTo(clock("FIRE", 1));
+        advanceTo(clock("FIRE", 0));
+    }
+
+    /** The man's position as his side recorded it (the event a move stores). */
+    private void place(String figure, String position) {
+        state = RULES.evolve(state, new SkirmishEvent.PositionTaken(figure, BodyPosition.parse(position, false)
+                .label()));
     }
 
     private static Target at(String firer, String weapon, String target) {
@@ -84,7 +95,11 @@ class InfantryWeaponRulesTest {
         return new Target(firer, weapon, target, template, null, null);
     }
 
-    private static Fire fire(String designation, int range, String position) {
+    /** A shot at a man in {@code position}: his side recorded it before (a shot naming another is refused). */
+    private Fire fire(String designation, int range, String position) {
+        state.designation(designation).flatMap(d -> state.figure(d.target()))
+                .filter(f -> position != null && !BodyPosition.parse(position, false).label().equals(f.position()))
+                .ifPresent(f -> place(f.id(), position));
         return new Fire(designation, range, position, null, null, null, null);
     }
 
@@ -105,11 +120,11 @@ class InfantryWeaponRulesTest {
     void validateRefusesMissingAndInvalidDataNamingTheCounterAndField() {
         CounterDefinition noHelmet = new CounterDefinition("x", "figure", "X", "us", "American",
                 Map.of("weapons", List.of(), "armour", Map.of("body", "soft")), Map.of());
-        assertThatThrownBy(() -> RULES.validate(noHelmet)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("counter 'x'").hasMessageContaining("armour.helmet");
+        assertThatThrownBy(() -> RULES.validate(noHelmet)).isInstanceOf(FieldRefused.class)
+                .hasMessageContaining("counters[x]").hasMessageContaining("armour.helmet");
         CounterDefinition noToHit = new CounterDefinition("y", "figure", "Y", "us", "American",
                 Map.of("weapons", List.of(Map.of("type", "rifle")), "armour", Map.of("helmet", "steel")), Map.of());
-        assertThatThrownBy(() -> RULES.validate(noToHit)).hasMessageContaining("counter 'y'")
+        assertThatThrownBy(() -> RULES.validate(noToHit)).hasMessageContaining("counters[y]")
                 .hasMessageContaining("weapons[0].toHit");
         CounterDefinition badBand = new CounterDefinition("z", "figure", "Z", "us", "American",
                 Map.of("weapons", List.of(Map.of("type", "rifle", "toHit", List.of(Map.of("maxRange", 100,
@@ -118,7 +133,7 @@ class InfantryWeaponRulesTest {
         CounterDefinition mgWithoutCrew = new CounterDefinition("g", "figure", "G", "us", "American",
                 Map.of("weapons", List.of(Map.of("type", "tripod-mg-30", "toHit", List.of(Map.of("maxRange", 100,
                         "percent", 50)))), "armour", Map.of("helmet", "steel")), Map.of());
-        assertThatThrownBy(() -> RULES.validate(mgWithoutCrew)).hasMessageContaining("counter 'g'")
+        assertThatThrownBy(() -> RULES.validate(mgWithoutCrew)).hasMessageContaining("counters[g]")
                 .hasMessageContaining("crew");
         CounterDefinition gatling = new CounterDefinition("h", "figure", "H", "us", "American",
                 Map.of("weapons", List.of(Map.of("type", "gatling-gun-50", "toHit", List.of(Map.of("maxRange", 100,
@@ -127,7 +142,7 @@ class InfantryWeaponRulesTest {
         assertThatThrownBy(() -> RULES.validate(gatling)).hasMessageContaining("crewSize");
         CounterDefinition mule = new CounterDefinition("m", "animal", "M", "us", "American",
                 Map.of("role", "pack", "species", "mule"), Map.of());
-        assertThatThrownBy(() -> RULES.validate(mule)).hasMessageContaining("counter 'm'").hasMessageContaining("load");
+        assertThatThrownBy(() -> RULES.validate(mule)).hasMessageContaining("counters[m]").hasMessageContaining("load");
         CounterDefinition truck = new CounterDefinition("v", "vehicle", "V", "us", "American",
                 Map.of("type", "truck", "tank", false), Map.of());
         assertThatThrownBy(() -> RULES.validate(truck)).hasMessageContaining("infantryDamage");
@@ -147,7 +162,7 @@ class InfantryWeaponRulesTest {
         assertThatThrownBy(() -> act(new DesignateTargets("german", List.of(at("de-rifle-1", "rifle", "us-loader")))))
                 .hasMessageContaining("the side that moves first (german) designates fire second");
         assertThatThrownBy(() -> act(new Fire("T1.1-1", 50, "standing in the open", null, null, null, null)))
-                .isInstanceOf(IllegalArgumentException.class);
+                .isInstanceOf(FieldRefused.class);
         act(new DesignateTargets("us", List.of(at("us-grenadier", "carbine", "de-rifle-1"))));
         assertThatThrownBy(() -> act(fire(designationOf("us-grenadier", "de-rifle-1"), 50, "standing in the open")))
                 .hasMessageContaining("waiting for german");
@@ -160,13 +175,21 @@ class InfantryWeaponRulesTest {
     }
 
     @Test
-    void inThePlayerTurnOfTheSideThatMovedSecondTheFirstMoverStillDesignatesSecond() {
+    void oneFirePhasePerGameTurnAndTheFirstMoverDesignatesSecondInEveryTurn() {
+        // the Game Turn: spotting rounds (all), movement (Germans, then U.S.), one fire phase (all), close combat
+        GameClock c = clock("SPOT", 0);
+        List<String> turn = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            turn.add(c.phase() + "/" + c.playerTurn() + "/" + c.phasingSide());
+            c = SkirmishTables.next(c);
+        }
+        assertThat(turn).containsExactly("SPOT/0/german", "MOVE/1/german", "MOVE/2/us", "FIRE/0/german",
+                "CC/0/german");
+        assertThat(c).isEqualTo(clock(2, "SPOT", 0));
         openFire();
         designate(List.of(), List.of());
-        advanceTo(clock("CC", 1));
-        advanceTo(clock("SPOT", 2));
-        advanceTo(clock("MOVE", 2));
-        advanceTo(clock("FIRE", 2));
+        advanceTo(clock(2, "FIRE", 0));
+        assertThat(state.gameTurn()).isEqualTo(2);
         assertThat(state.firstMover()).isEqualTo("german");
         assertThatThrownBy(() -> act(new DesignateTargets("german", List.of())))
                 .hasMessageContaining("designates fire second");
@@ -303,15 +326,22 @@ class InfantryWeaponRulesTest {
                 null), 4);
         assertThat(((FigureHit) events.get(0)).modified()).isEqualTo(7);
         assertThat(((FigureHit) events.get(0)).effect()).isEqualTo("no effect");
-        events = act(new ArtilleryHit("de-rifle-1", "kneeling in the open", null, true, false, null), 4);
+        // issue 12 item 10: cover protects from small arms fire only; kneeling in the open covers the upper leg
+        // (5) from rifles, not from artillery: 4 + 1 red zone = 5, upper leg, walking wounded
+        place("de-rifle-1", "kneeling in the open");
+        events = act(new ArtilleryHit("de-rifle-1", null, null, true, false, null), 4);
         assertThat(((FigureHit) events.get(0)).location()).isEqualTo("upper leg");
-        assertThat(((FigureHit) events.get(0)).effect()).isEqualTo("covered: no hit");
+        assertThat(((FigureHit) events.get(0)).position()).isEqualTo("kneeling in the open");
+        assertThat(((FigureHit) events.get(0)).effect()).isEqualTo("walking wounded");
+        assertThat(state.figure("de-rifle-1").orElseThrow().wound()).isEqualTo(Wound.WALKING_WOUNDED);
     }
 
     @Test
     void walkingWoundedMayNotFireIfTheyMoveAndLitterCasesDoNotFire() {
         act(new RecordCasualty("de-rifle-1", "walking wounded", "close combat"));
         act(new RecordCasualty("de-rifle-2", "litter case", "close combat"));
+        advanceTo(clock("MOVE", 1));
+        act(new SkirmishAction.Move("de-rifle-1", "moved", null, null));
         openFire();
         act(new DesignateTargets("us", List.of()));
         assertThatThrownBy(() -> act(new DesignateTargets("german", List.of(new Target("de-rifle-1", "rifle",
@@ -319,6 +349,10 @@ class InfantryWeaponRulesTest {
                 .hasMessageContaining("walking wounded may not fire their weapons if they move");
         assertThatThrownBy(() -> act(new DesignateTargets("german", List.of(at("de-rifle-2", "rifle", "us-loader")))))
                 .hasMessageContaining("litter case");
+        assertThatThrownBy(() -> act(new DesignateTargets("german", List.of(at("de-rifle-1", "rifle", "us-loader")))))
+                .hasMessageContaining("walking wounded may not fire their weapons if they move");
+        advanceTo(clock(2, "FIRE", 0));
+        act(new DesignateTargets("us", List.of()));
         act(new DesignateTargets("german", List.of(at("de-rifle-1", "rifle", "us-loader"))));
         CounterView view = RULES.counters(state).stream().filter(c -> c.id().equals("de-rifle-1")).findFirst()
                 .orElseThrow();
@@ -369,6 +403,25 @@ class InfantryWeaponRulesTest {
         events = act(new RecordCasualty("us-gunner", "death", "close combat"));
         assertThat(events).filteredOn(WeaponDestroyed.class::isInstance).hasSize(1);
         assertThat(state.figure("us-gunner").orElseThrow().weapon("m1919").orElseThrow().destroyed()).isTrue();
+        assertThat(((WoundRecorded) events.get(0)).causeOfCasualty()).isEqualTo(CasualtyCause.CLOSE_COMBAT);
+    }
+
+    @Test
+    void theCauseOfACasualtyIsOneOfTheTextsAndDecidesWhetherHisWeaponsAreSpared() {
+        // issue 12 item 12: a closed list, not free text where only some spellings spare the weapons
+        for (String words : List.of("bayonet", "knifed", "shot")) {
+            assertThatThrownBy(() -> act(new RecordCasualty("us-gunner", "death", words)))
+                    .isInstanceOf(FieldRefused.class).hasMessageStartingWith("cause: '" + words + "'")
+                    .hasMessageContaining("stabbed");
+        }
+        for (CasualtyCause cause : CasualtyCause.values()) {
+            setUp();
+            List<SkirmishEvent> events = act(new RecordCasualty("us-gunner", "death", cause.label()));
+            assertThat(((WoundRecorded) events.get(0)).causeOfCasualty()).isEqualTo(cause);
+            boolean destroyed = events.stream().anyMatch(WeaponDestroyed.class::isInstance);
+            assertThat(destroyed).as(cause.label()).isEqualTo(cause != CasualtyCause.STABBED
+                    && cause != CasualtyCause.CHEMICAL_WEAPON && cause != CasualtyCause.FALL_FROM_A_KILLED_MOUNT);
+        }
     }
 
     @Test
@@ -383,19 +436,12 @@ class InfantryWeaponRulesTest {
         act(new DesignateTargets("us", List.of(at("us-grenadier", "grenade", "de-rifle-1"))));
         act(new DesignateTargets("german", List.of()));
         act(fire(designationOf("us-grenadier", "de-rifle-1"), 20, "standing in the open"), 20, 1);
-        // the next fire phase of the same Game Turn: the grenade again, not the carbine
-        advanceTo(clock("CC", 1));
-        advanceTo(clock("SPOT", 2));
-        advanceTo(clock("MOVE", 2));
-        advanceTo(clock("FIRE", 2));
-        assertThatThrownBy(() -> act(new DesignateTargets("us", List.of(at("us-grenadier", "carbine",
-                "de-rifle-1"))))).hasMessageContaining("fired grenade this turn");
-        act(new DesignateTargets("us", List.of(at("us-grenadier", "grenade", "de-rifle-1"))));
-        // a new Game Turn: any weapon
-        advanceTo(clock("CC", 2));
-        advanceTo(clock(2, "SPOT", 1));
-        advanceTo(clock(2, "MOVE", 1));
-        advanceTo(clock(2, "FIRE", 1));
+        // one fire phase per Game Turn: the grenade was his weapon of turn 1; in turn 2 any weapon
+        assertThat(state.figure("us-grenadier").orElseThrow().firedWeapon()).isEqualTo("grenade");
+        assertThatThrownBy(() -> WeaponUse.requireOneWeaponThisTurn(clock, state.figure("us-grenadier")
+                .orElseThrow(), state.figure("us-grenadier").orElseThrow().weapon("carbine").orElseThrow()))
+                .hasMessageContaining("fired grenade this turn");
+        advanceTo(clock(2, "FIRE", 0));
         act(new DesignateTargets("us", List.of(at("us-grenadier", "carbine", "de-rifle-1"))));
     }
 
@@ -474,10 +520,7 @@ class InfantryWeaponRulesTest {
         List<SkirmishEvent> events = act(fire(designationOf("us-gunner", "de-tank"), 90, null), 2, 2);
         VehicleDamaged damage = (VehicleDamaged) events.get(1);
         assertThat(damage.fireModifier()).isEqualTo(-35);
-        advanceTo(clock("CC", 1));
-        advanceTo(clock("SPOT", 2));
-        advanceTo(clock("MOVE", 2));
-        advanceTo(clock("FIRE", 2));
+        advanceTo(clock(2, "FIRE", 0));
         act(new DesignateTargets("us", List.of(at("us-gunner", "m1919", "de-tank", 1))));
         act(new DesignateTargets("german", List.of()));
         events = act(fire(designationOf("us-gunner", "de-tank"), 90, null), 2, 4);
@@ -485,6 +528,46 @@ class InfantryWeaponRulesTest {
         CounterOutcome tank = RULES.outcome(state).stream().filter(o -> o.id().equals("de-tank")).findFirst()
                 .orElseThrow();
         assertThat(tank.state()).containsEntry("fireModifier", -35).containsEntry("movementLimitMetres", 50);
+    }
+
+    @Test
+    void vehicleDamageChangesTheVehicleCrewKilledPassengersDestroyedOnFireDestroyedAndStruckOff() {
+        // issue 12 item 14: de-rifle-2 rides in the truck; the grenade hits (d20 1): d6 1 crew killed
+        advanceTo(clock("MOVE", 1));
+        act(new SkirmishAction.Move("de-rifle-2", null, null, "de-truck"));
+        assertThat(state.figure("de-rifle-2").orElseThrow().aboard()).isEqualTo("de-truck");
+        openFire();
+        act(new DesignateTargets("us", List.of(at("us-grenadier", "grenade", "de-truck"))));
+        act(new DesignateTargets("german", List.of()));
+        act(fire(designationOf("us-grenadier", "de-truck"), 20, null), 1, 1);
+        assertThat(state.vehicle("de-truck").orElseThrow().crewKilled()).isTrue();
+        assertThat(markersOf("de-truck")).contains("crew killed", "no crew: cannot move or fire");
+        // turn 2: d6 5 cargo or passengers destroyed: the man aboard is killed, his rifle with him (explosive)
+        advanceTo(clock(2, "FIRE", 0));
+        act(new DesignateTargets("us", List.of(at("us-grenadier", "grenade", "de-truck"))));
+        act(new DesignateTargets("german", List.of()));
+        List<SkirmishEvent> events = act(fire(designationOf("us-grenadier", "de-truck"), 20, null), 1, 5);
+        WoundRecorded killed = (WoundRecorded) events.stream().filter(WoundRecorded.class::isInstance).findFirst()
+                .orElseThrow();
+        assertThat(killed.counter()).isEqualTo("de-rifle-2");
+        assertThat(killed.causeOfCasualty()).isEqualTo(CasualtyCause.EXPLOSIVE);
+        assertThat(events).filteredOn(WeaponDestroyed.class::isInstance).hasSize(1);
+        assertThat(state.vehicle("de-truck").orElseThrow().cargoDestroyed()).isTrue();
+        // turn 3: d6 4 fuel: on fire, destroyed; the second grenade aimed at it is spent; struck off at the end
+        advanceTo(clock(3, "FIRE", 0));
+        act(new DesignateTargets("us", List.of(at("us-grenadier", "grenade", "de-truck"),
+                at("us-gunner", "m1919", "de-truck", 1))));
+        act(new DesignateTargets("german", List.of()));
+        events = act(fire(designationOf("us-grenadier", "de-truck"), 20, null), 1, 4);
+        assertThat(events).filteredOn(ShotsSpent.class::isInstance).hasSize(1);
+        assertThat(state.vehicle("de-truck").orElseThrow().destroyed()).isTrue();
+        assertThat(markersOf("de-truck")).contains("on fire: destroyed");
+        CounterOutcome truck = RULES.outcome(state).stream().filter(o -> o.id().equals("de-truck")).findFirst()
+                .orElseThrow();
+        assertThat(truck.eliminated()).isTrue();
+        advanceTo(clock(4, "FIRE", 0));
+        assertThatThrownBy(() -> act(new DesignateTargets("us", List.of(at("us-grenadier", "grenade",
+                "de-truck"))))).hasMessageContaining("de-truck is destroyed");
     }
 
     // ------------------------------------------------------------------ animals and mascots
@@ -509,7 +592,7 @@ class InfantryWeaponRulesTest {
         assertThat(events).filteredOn(AnimalCharged.class::isInstance).hasSize(1);
         assertThat(state.animal("de-mule").orElseThrow().dead()).isFalse();
         advanceTo(clock("CC", 1));
-        advanceTo(clock("SPOT", 2));
+        advanceTo(clock(2, "SPOT", 0));
         assertThat(state.animal("de-mule").orElseThrow().dead()).isTrue();
     }
 
@@ -573,18 +656,18 @@ class InfantryWeaponRulesTest {
     void badInputNamesTheField() {
         openFire();
         assertThatThrownBy(() -> act(new DesignateTargets("us", List.of(at("nobody", "rifle", "de-rifle-1")))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("targets[0].firer");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("targets[0].firer");
         assertThatThrownBy(() -> act(new DesignateTargets("us", List.of(at("us-grenadier", "carbine", "ghost")))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("targets[0].target");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("targets[0].target");
         assertThatThrownBy(() -> act(new DesignateTargets(null, List.of())))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("side");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("side");
         designate(List.of(), List.of(at("us-grenadier", "carbine", "de-rifle-1")));
         assertThatThrownBy(() -> act(new Fire(designationOf("us-grenadier", "de-rifle-1"), null, "window", null, null,
-                null, null))).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("rangeMetres");
-        assertThatThrownBy(() -> act(fire(designationOf("us-grenadier", "de-rifle-1"), 50, null)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("position");
+                null, null))).isInstanceOf(FieldRefused.class).hasMessageStartingWith("rangeMetres");
+        assertThatThrownBy(() -> act(new Fire(designationOf("us-grenadier", "de-rifle-1"), 50, "behind a tree", null,
+                null, null, null))).isInstanceOf(FieldRefused.class).hasMessageStartingWith("position");
         assertThatThrownBy(() -> RULES.actingSide(state, new RecordCasualty("ghost", "death", "x")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("counter");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("counter");
     }
 
     @Test
@@ -608,9 +691,18 @@ class InfantryWeaponRulesTest {
         assertThat(action).isInstanceOf(DesignateTargets.class);
         assertThat(mapper.readValue("{\"type\":\"indirect-mg-fire\",\"gunner\":\"g\",\"arrowDie\":\"hit\"}",
                 SkirmishAction.class)).isEqualTo(new IndirectMgFire("g", "hit"));
-        for (SkirmishEvent event : List.<SkirmishEvent>of(new WoundRecorded("x", Wound.DEATH, null, "c"))) {
+        for (SkirmishEvent event : List.<SkirmishEvent>of(new WoundRecorded("x", Wound.DEATH, null, "c",
+                CasualtyCause.STABBED))) {
             assertThat(mapper.readValue(mapper.writeValueAsString(event), event.getClass())).isEqualTo(event);
         }
+        // events stored before the cause list and the stationary flags load, with those fields empty
+        WoundRecorded old = mapper.readValue("{\"counter\":\"x\",\"wound\":\"DEATH\",\"cause\":\"stabbed\"}",
+                WoundRecorded.class);
+        assertThat(old.causeOfCasualty()).isNull();
+        ChanceToHit.Computation oldShot = mapper.readValue("{\"rangeMetres\":80,\"weaponPercent\":60,"
+                + "\"scopeBonus\":0,\"eliteBonus\":0,\"percent\":60,\"outOfRange\":false}",
+                ChanceToHit.Computation.class);
+        assertThat(oldShot.firerStationary()).isNull();
     }
 
     /** The state as the scenario state holds it: behind the RuleState interface, named by the rule set's id. */

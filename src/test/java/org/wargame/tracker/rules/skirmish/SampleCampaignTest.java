@@ -12,7 +12,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The sample campaign file's counters are valid skirmish counters and its plans set up. */
+/** The sample campaign file's counters are valid skirmish counters, its Medical Treatment chart valid, its plans set up. */
 class SampleCampaignTest {
 
     @Test
@@ -20,6 +20,9 @@ class SampleCampaignTest {
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
         JsonNode file = yaml.readTree(Path.of("campaigns", "skirmish-sample.yaml").toFile());
         assertThat(file.get("ruleSet").asText()).isEqualTo("skirmish");
+        @SuppressWarnings("unchecked")
+        java.util.Map<String, Object> tables = yaml.convertValue(file.get("tables"), java.util.Map.class);
+        SkirmishTables.RULES.validateTables(tables);
         List<CounterDefinition> roster = new ArrayList<>();
         for (JsonNode c : file.get("roster")) {
             CounterDefinition counter = yaml.convertValue(c, CounterDefinition.class);
@@ -33,7 +36,8 @@ class SampleCampaignTest {
                         .findFirst().orElseThrow();
                 counters.add(c.withState(yaml.convertValue(placed.get("state"), java.util.Map.class)));
             }
-            SkirmishState state = SkirmishTables.RULES.setUp(counters);
+            SkirmishState state = SkirmishTables.RULES.setUp(counters, tables);
+            assertThat(state.medicalChart().rows()).hasSize(12);
             assertThat(SkirmishTables.RULES.counters(state)).hasSize(counters.size());
         }
     }

@@ -50,16 +50,16 @@ class ScenarioFixtureTest {
     }
 
     private static ScenarioStarted started() {
-        // the clock at the fire phase of Player Turn 1 (the Germans move first)
+        // the clock at the fire phase of Game Turn 1, all sides (the Germans move first)
         return new ScenarioStarted(ID, "skirmish-sample", "Ambush at the ford", "skirmish", 4,
                 List.of(new Side("german", "Germans", "German", List.of("gerd")),
                         new Side("us", "U.S.", "American", List.of("sam"))),
-                ambush(), new GameClock(1, 1, "FIRE", null, "german"), "commitment");
+                ambush(), new GameClock(1, 0, "FIRE", null, "german"), "commitment");
     }
 
-    private static final Designation MG_AT_RIFLE = new Designation("T1.1-1", "us", "us-gunner", "m1919",
+    private static final Designation MG_AT_RIFLE = new Designation("T1-1", "us", "us-gunner", "m1919",
             "de-rifle-1", 1, false, false, DesignationStatus.PENDING);
-    private static final Designation RIFLE_AT_GUNNER = new Designation("T1.1-2", "german", "de-rifle-1", "rifle",
+    private static final Designation RIFLE_AT_GUNNER = new Designation("T1-2", "german", "de-rifle-1", "rifle",
             "us-gunner", null, false, false, DesignationStatus.PENDING);
 
     @Test
@@ -93,15 +93,16 @@ class ScenarioFixtureTest {
                         new TargetsDesignated("us", 1, List.of(MG_AT_RIFLE)),
                         new ActionTaken("a2", "designate-targets", Map.of(), List.of()),
                         new TargetsDesignated("german", 1, List.of(RIFLE_AT_GUNNER)))
-                .when(new TakeAction(ID, "a3", GERD, "fire", new Fire("T1.1-2", 80, "standing in the open", null,
-                        null, null, null), Map.of("designation", "T1.1-2"), dice))
+                .when(new TakeAction(ID, "a3", GERD, "fire", new Fire("T1-2", 80, "standing in the open", null,
+                        null, null, null), Map.of("designation", "T1-2"), dice))
                 .expectSuccessfulHandlerExecution()
-                .expectEvents(new ActionTaken("a3", "fire", Map.of("designation", "T1.1-2"), List.of(d20, d6)),
-                        new ShotFired("T1.1-2", "de-rifle-1", "rifle", "us-gunner", 1,
-                                new ChanceToHit.Computation(80, 60, 0, 0, 60, false), d20, d6, true, false),
+                .expectEvents(new ActionTaken("a3", "fire", Map.of("designation", "T1-2"), List.of(d20, d6)),
+                        new ShotFired("T1-2", "de-rifle-1", "rifle", "us-gunner", 1,
+                                new ChanceToHit.Computation(80, 60, 0, 0, 60, false, true, true), d20, d6, true, false),
                         new FigureHit("us-gunner", "fire of de-rifle-1 (rifle)", d6, List.of(), 2, "shoulders",
                                 "standing in the open", "death"),
-                        new WoundRecorded("us-gunner", Wound.DEATH, null, "fire of de-rifle-1 (rifle)"),
+                        new WoundRecorded("us-gunner", Wound.DEATH, null, "fire of de-rifle-1 (rifle)",
+                                CasualtyCause.SMALL_ARMS),
                         new WeaponDestroyed("us-gunner", "m1919", "its firer was killed"),
                         new CrewmanLost("us-mg", "us-gunner", CrewRole.GUNNER, "m1919", 0));
     }
@@ -113,7 +114,7 @@ class ScenarioFixtureTest {
                         new TargetsDesignated("us", 1, List.of(MG_AT_RIFLE)),
                         new ActionTaken("a2", "designate-targets", Map.of(), List.of()),
                         new TargetsDesignated("german", 1, List.of(RIFLE_AT_GUNNER)))
-                .when(new TakeAction(ID, "a3", SAM, "fire", new Fire("T1.1-2", 80, "standing in the open", null,
+                .when(new TakeAction(ID, "a3", SAM, "fire", new Fire("T1-2", 80, "standing in the open", null,
                         null, null, null), Map.of(), List.of()))
                 .expectException(NotYourSide.class);
     }

@@ -12,8 +12,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The skirmish sample campaign played through the HTTP API: an MG team loses its loader (one template less), a man
- * with body armour and a ballistic helmet survives a head roll, a pack mule wounded in the legs drops its load, and
- * the wounded carry into the next scenario.
+ * with body armour and a ballistic helmet survives a head roll, a pack mule wounded in the legs drops its load, a
+ * rifleman who stood up is hit in the leg, and the wounded carry into the next scenario as the campaign's Medical
+ * Treatment chart says.
  */
 class SkirmishSampleApiTest extends ApiTestSupport {
 
@@ -51,7 +52,13 @@ class SkirmishSampleApiTest extends ApiTestSupport {
     void anAmbushAtTheFordAndItsWoundedInTheNextScenario() {
         String campaign = importSample("skirmish-sample.yaml");
         String s = startPlan("referee", campaign, "ambush");
-        Response start = advanceTo("sam", s, 1, 1, "FIRE");
+        // the U.S. move after the Germans: Lowe stands up from his kneeling position
+        advanceTo("sam", s, 1, 2, "MOVE");
+        Response stood = action("sam", s, Map.of("type", "move", "figure", "us-rifle-2", "movement", "moved",
+                "position", "standing in the open"));
+        assertThat(stood.status()).as(stood.raw()).isEqualTo(200);
+        // one fire phase for both sides in the Game Turn
+        Response start = advanceTo("sam", s, 1, 0, "FIRE");
         assertThat(counter(start, "us-mg-gunner").at("/state/templates/m1919").asInt()).isEqualTo(3);
         assertThat(markers(start, "us-bar")).contains("mascot morale bonus");
 
@@ -70,32 +77,34 @@ class SkirmishSampleApiTest extends ApiTestSupport {
         assertThat(de.status()).as(de.raw()).isEqualTo(200);
 
         // the MG hits the mule in the front legs (d6 5): walking wounded, it drops its load
-        Response mule = fire("sam", s, "T1.1-1", 80, null, 1, 5);
+        Response mule = fire("sam", s, "T1-1", 80, null, 1, 5);
         assertThat(types(mule)).contains("ShotFired", "AnimalHit", "WoundRecorded", "LoadDropped");
         assertThat(markers(mule, "de-mule")).contains("walking wounded", "load dropped");
         assertThat(counter(mule, "de-mule").at("/state/loadDropped").asBoolean()).isTrue();
 
         // a head roll (1) on the armoured man: hard body armour +1, ballistic helmet +1 = 3, the chest, and he is
         // prone in the open (only 1 and 2 exposed): covered, no hit
-        Response armoured = fire("sam", s, "T1.1-2", 90, "prone in the open", 1, 1);
+        Response armoured = fire("sam", s, "T1-2", 90, "prone in the open", 1, 1);
         JsonNode hit = armoured.body().get("events").get(2).get("payload");
         assertThat(hit.get("modified").asInt()).isEqualTo(3);
         assertThat(hit.get("effect").asText()).isEqualTo("covered: no hit");
         assertThat(markers(armoured, "de-armoured")).isEmpty();
 
         // the loader is killed: the tripod .30 fires one template less
-        Response loader = fire("gerd", s, "T1.1-3", 120, "prone in the open", 2, 2);
+        Response loader = fire("gerd", s, "T1-3", 120, "prone in the open", 2, 2);
         assertThat(types(loader)).contains("FigureHit", "WoundRecorded", "CrewmanLost");
         assertThat(counter(loader, "us-mg-gunner").at("/state/templates/m1919").asInt()).isEqualTo(2);
         assertThat(markers(loader, "us-mg-loader")).contains("dead");
 
-        // a rifleman is hit in the upper leg: walking wounded
-        Response rifleman = fire("gerd", s, "T1.1-4", 150, "standing in the open", 3, 5);
+        // a rifleman is hit in the upper leg: walking wounded (fire reads his recorded position: standing)
+        Response rifleman = fire("gerd", s, "T1-4", 150, null, 3, 5);
         assertThat(markers(rifleman, "us-rifle-2")).contains("walking wounded");
         assertThat(counter(rifleman, "us-rifle-2").at("/state/movementLimitMetres").asInt()).isEqualTo(50);
+        // the campaign's Medical Treatment chart, walking wounded, roll 1: "Wound reopens", still wounded
         Response treated = action("sam", s, Map.of("type", "record-treatment", "counter", "us-rifle-2",
-                "recovery", "light wound: returns next scenario"));
+                "dice", List.of(roll("d6", 1))));
         assertThat(treated.status()).as(treated.raw()).isEqualTo(200);
+        assertThat(event(treated, "TreatmentRolled").get("recovery").asText()).isEqualTo("STILL_WOUNDED");
 
         Response concluded = post("referee", "/api/scenarios/" + s + "/conclude", Map.of("result", "U.S. hold"));
         assertThat(concluded.status()).as(concluded.raw()).isEqualTo(200);
@@ -110,7 +119,7 @@ class SkirmishSampleApiTest extends ApiTestSupport {
         Response view = get("sam", "/api/scenarios/" + next);
         assertThat(markers(view, "us-rifle-2")).contains("walking wounded");
         assertThat(counter(view, "us-rifle-2").at("/state/recovery").asText())
-                .isEqualTo("light wound: returns next scenario");
+                .isEqualTo("Wound reopens (still wounded)");
         assertThat(counter(view, "de-mule").at("/state/loadDropped").asBoolean()).isTrue();
         assertThat(markers(view, "de-mule")).contains("walking wounded", "load dropped");
         assertThat(counter(view, "us-mg-gunner").at("/state/templates/m1919").asInt()).isEqualTo(1);

@@ -16,6 +16,10 @@ import java.util.Map;
 final class SkirmishTables {
 
     static final InfantryWeaponRules RULES = new InfantryWeaponRules();
+    /** The scenario's side order: the Germans move first. */
+    static final List<String> SIDES = List.of("german", "us");
+    /** Every man of {@link #ambush()} is set up standing in the open. */
+    static final String STANDING = "standing in the open";
 
     private SkirmishTables() {
     }
@@ -51,7 +55,7 @@ final class SkirmishTables {
         data.put("elite", elite);
         data.putAll(extra);
         return new CounterDefinition(id, "figure", id, side, side.equals("us") ? "American" : "German", data,
-                Map.of());
+                Map.of("position", STANDING));
     }
 
     static CounterDefinition rifleman(String id, String side) {
@@ -95,13 +99,24 @@ final class SkirmishTables {
                         Map.of("type", "truck", "tank", false, "infantryDamage", true), Map.of()));
     }
 
-    /** The clock in a phase of Game Turn 1; the Germans move first. */
+    /**
+     * The clock in a phase of Game Turn 1; the Germans move first. The sides move in turn (MOVE, Player Turn 1 the
+     * Germans, 2 the U.S.); every other phase is played by all sides (Player Turn 0, the Germans moving first).
+     */
     static GameClock clock(String phase, int playerTurn) {
-        return new GameClock(1, playerTurn, phase, null, playerTurn == 1 ? "german" : "us");
+        return clock(1, phase, playerTurn);
     }
 
     static GameClock clock(int gameTurn, String phase, int playerTurn) {
+        if (!phase.equals("MOVE")) {
+            return new GameClock(gameTurn, 0, phase, null, "german");
+        }
         return new GameClock(gameTurn, playerTurn, phase, null, playerTurn == 1 ? "german" : "us");
+    }
+
+    /** The clock after {@code clock} in the rule set's own Game Turn. */
+    static GameClock next(GameClock clock) {
+        return RULES.phases().next(clock, SIDES);
     }
 
     /** Dice that return the given faces in order and fail when the rule asks for more. */

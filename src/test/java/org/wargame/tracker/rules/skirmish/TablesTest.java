@@ -1,5 +1,6 @@
 package org.wargame.tracker.rules.skirmish;
 
+import org.wargame.tracker.refusal.FieldRefused;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -89,7 +90,7 @@ class TablesTest {
         assertThat(BodyPosition.firerAbove(true, true)).isEmpty();
         assertThat(BodyPosition.firerAbove(false, false)).isEmpty();
         assertThatThrownBy(() -> BodyPosition.parse("behind a tree", false))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("position:");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("position:");
     }
 
     @ParameterizedTest(name = "animal {0}: {1}")
@@ -145,7 +146,7 @@ class TablesTest {
     @Test
     void aFiftyOnABipodIsNotInTheText() {
         assertThatThrownBy(() -> WeaponType.parse("machine-gun", ".50", "bipod", "weapons[0]"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("weapons[0]");
+                .isInstanceOf(FieldRefused.class).hasMessageContaining("weapons[0]");
     }
 
     private static Weapon w(WeaponType type) {
