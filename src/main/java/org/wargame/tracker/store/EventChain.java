@@ -76,6 +76,12 @@ public class EventChain {
     private record Head(long sequence, String hash) {
     }
 
+    /** The head this instance last wrote for the stream (after its commit: what it stored), or null. */
+    Receipt written(String stream) {
+        Head head = heads.get(stream);
+        return head == null ? null : new Receipt(stream, head.sequence(), head.hash());
+    }
+
     /**
      * A receipt of a stream's head: its last event's sequence and chain hash. A player who keeps one can later ask
      * whether it is still on the chain ({@link ChainVerification#receipts}); a history rewritten consistently in
