@@ -99,6 +99,13 @@ public class Commands {
         return retried.get();
     }
 
+    @jakarta.annotation.PreDestroy
+    void report() {
+        if (retried.get() > 0) {
+            LOG.info("{} actions were sent again after a conflict with another writer", retried.get());
+        }
+    }
+
     private <R> R retrying(Supplier<R> attempt) {
         for (int i = 1; ; i++) {
             try {

@@ -8,6 +8,7 @@ import org.axonframework.messaging.MessageHandlerInterceptor;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.axonframework.modelling.command.AnnotationCommandTargetResolver;
 import org.axonframework.modelling.command.CommandTargetResolver;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -51,6 +52,7 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
 
     private final JdbcTemplate jdbc;
     private final EventChain chain;
+    private final ObjectProvider<ChainVerification> verification;
     private final List<Cache> caches;
     private final CommandTargetResolver targets = AnnotationCommandTargetResolver.builder().build();
     /** Per stream, the head this instance last wrote or checked, or the broken link that refuses it. */
@@ -61,10 +63,12 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
         }
     });
 
-    public StreamGuard(JdbcTemplate jdbc, EventChain chain, @Qualifier("scenarioCache") Cache scenarioCache,
+    public StreamGuard(JdbcTemplate jdbc, EventChain chain, ObjectProvider<ChainVerification> verification,
+                       @Qualifier("scenarioCache") Cache scenarioCache,
                        @Qualifier("campaignCache") Cache campaignCache) {
         this.jdbc = jdbc;
         this.chain = chain;
+        this.verification = verification;
         this.caches = List.of(scenarioCache, campaignCache);
     }
 
@@ -129,7 +133,10 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
         Known checked = verify(stream, fromKnown ? before.sequence() + 1 : 0,
                 fromKnown ? before.hash() : ChainHash.GENESIS);
         if (checked.broken() != null) {
-            throw refuseNow(stream, checked.broken());
+            confirm(stream); // refuses, unless the stream verifies whole in one snapshot (a race, not tampering)
+            evict(stream);
+            known.remove(stream); // whole after all: the next command checks it again
+            return;
         }
         evict(stream); // someone else wrote (or this instance has just started): load the aggregate from the store
         known.put(stream, checked);
@@ -177,14 +184,29 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             expected[0]++;
         }, stream, from);
         if (broken[0] == null) {
-            Long orphans = jdbc.queryForObject("select count(*) from event_chain where aggregate_identifier = ? "
-                    + "and sequence_number >= ?", Long.class, stream, expected[0]);
-            if (orphans != null && orphans > 0) {
-                broken[0] = new ChainVerification.Broken(stream, expected[0], null,
+            // chain entries after the last event read whose event is gone (deleted at the end of the stream); one
+            // statement, so an event and its chain entry stored meanwhile by another writer are seen together
+            List<Long> orphans = jdbc.queryForList("select c.sequence_number from event_chain c "
+                    + "where c.aggregate_identifier = ? and c.sequence_number >= ? and not exists (select 1 from "
+                    + "domain_event_entry e where e.event_identifier = c.event_identifier) "
+                    + "order by c.sequence_number fetch first 1 rows only", Long.class, stream, expected[0]);
+            if (!orphans.isEmpty()) {
+                broken[0] = new ChainVerification.Broken(stream, orphans.get(0), null,
                         "the chain has this event but the store does not (an event was deleted)");
             }
         }
         return new Known(expected[0] - 1, last[0], broken[0]);
+    }
+
+    /**
+     * The reads above are separate statements; before a stream is refused, it is verified whole in one snapshot of
+     * the database ({@link ChainVerification}), which also records a broken link it finds.
+     */
+    private void confirm(String stream) {
+        ChainVerification.Report report = verification.getObject().streams(List.of(stream));
+        if (!report.ok()) {
+            throw refuseNow(stream, report.firstBroken());
+        }
     }
 
     private Conflict refuseNow(String stream, ChainVerification.Broken link) {
