@@ -93,7 +93,8 @@ public class EventChain {
     /** The stream's head as stored now (in the caller's transaction: after a command, its own last event). */
     public Receipt head(String stream) {
         List<Receipt> rows = jdbc.query("select sequence_number, hash from event_chain where aggregate_identifier = ? "
-                        + "order by sequence_number desc fetch first 1 rows only",
+                        // both key columns: H2 reads the index backwards (one entry), not the whole stream
+                        + "order by aggregate_identifier desc, sequence_number desc fetch first 1 rows only",
                 (rs, i) -> new Receipt(stream, rs.getLong(1), rs.getString(2)), stream);
         return rows.isEmpty() ? null : rows.get(0);
     }

@@ -42,7 +42,10 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
 
     private static final String HEAD = "select e.sequence_number, c.hash from domain_event_entry e "
             + "left join event_chain c on c.event_identifier = e.event_identifier "
-            + "where e.aggregate_identifier = ? order by e.sequence_number desc fetch first 1 rows only";
+            + "where e.aggregate_identifier = ? "
+            // both key columns in the order by: H2 then reads the (stream, sequence) index backwards, one entry;
+            // with the sequence alone it scans the whole stream
+            + "order by e.aggregate_identifier desc, e.sequence_number desc fetch first 1 rows only";
 
     private static final String TAIL = "select e.global_index, e.aggregate_identifier, e.sequence_number, "
             + "e.event_identifier, e.payload_type, e.payload_revision, e.time_stamp, e.payload, e.meta_data, "
