@@ -2,6 +2,7 @@ package org.wargame.tracker;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Tag;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -26,8 +27,10 @@ import java.util.UUID;
  * Base of the tests that go through real HTTP into the running application, on real H2 (a fresh file database per
  * test run) or, with {@code -Dspring.profiles.active=postgres}, on real PostgreSQL. All such tests share one
  * application context. Accounts: referee, and the sample players alice and bruno (asl), gerd and sam (hex,
- * skirmish), all with the passwords below.
+ * skirmish), all with the passwords below. Tagged {@code app}: CI runs every test that starts the application
+ * again on PostgreSQL with {@code -Dgroups=app} (the tag is inherited by every subclass).
  */
+@Tag("app")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "TRACKER_REFEREE_PASSWORD=" + ApiTestSupport.REFEREE_PASSWORD,
         "TRACKER_PLAYER_PASSWORD=" + ApiTestSupport.PLAYER_PASSWORD})

@@ -143,7 +143,7 @@ public class ScenarioService {
         String actionId = UUID.randomUUID().toString();
         ScenarioState after = commands.send(new TakeAction(scenarioId, actionId, actor, (String) type, action,
                 request, dice, expectedVersion), actor.account(), actionId);
-        return new ActionResult(actionId, state.events(), after);
+        return new ActionResult(actionId, firstEvent(actionId, after, state.events()), after);
     }
 
     public ActionResult advance(String scenarioId, Object dice, Actor actor) {
@@ -155,7 +155,7 @@ public class ScenarioService {
         String actionId = UUID.randomUUID().toString();
         ScenarioState after = commands.send(new AdvanceClock(scenarioId, actionId, actor, dice(dice), expectedVersion),
                 actor.account(), actionId);
-        return new ActionResult(actionId, state.events(), after);
+        return new ActionResult(actionId, firstEvent(actionId, after, state.events()), after);
     }
 
     /** Concludes the scenario and hands every roster counter's end state back to the campaign, atomically. */
@@ -174,6 +174,15 @@ public class ScenarioService {
             return concluded;
         });
         return new ActionResult(actionId, before.events(), after);
+    }
+
+    /**
+     * Where the action's events begin: the state says so when it is the last action; the header read before is only
+     * a lower bound (another action, or a conflict's retry, may have come in between).
+     */
+    private static long firstEvent(String actionId, ScenarioState after, long before) {
+        ScenarioState.LastAction last = after.lastAction();
+        return last != null && actionId.equals(last.actionId()) ? last.at() : before;
     }
 
     /** The action's id, the sequence number (from 0) of its first event, and the scenario after it. */

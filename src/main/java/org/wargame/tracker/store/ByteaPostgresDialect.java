@@ -1,7 +1,9 @@
 package org.wargame.tracker.store;
 
 import org.hibernate.boot.model.TypeContributions;
+import org.hibernate.dialect.DatabaseVersion;
 import org.hibernate.dialect.PostgreSQLDialect;
+import org.hibernate.engine.jdbc.dialect.spi.DialectResolutionInfo;
 import org.hibernate.service.ServiceRegistry;
 import org.hibernate.type.SqlTypes;
 import org.hibernate.type.descriptor.jdbc.BinaryJdbcType;
@@ -9,9 +11,22 @@ import org.hibernate.type.descriptor.jdbc.spi.JdbcTypeRegistry;
 
 /**
  * PostgreSQL with Axon's {@code @Lob} payload and metadata columns as {@code bytea}: Hibernate would otherwise
- * store them as OID large objects, which are unreadable as JSON and leak when rows are deleted.
+ * store them as OID large objects, which are unreadable as JSON and leak when rows are deleted. Hibernate builds it
+ * from the connection's metadata, so it knows the real server version (not the oldest one it supports).
  */
 public class ByteaPostgresDialect extends PostgreSQLDialect {
+
+    public ByteaPostgresDialect() {
+        super();
+    }
+
+    public ByteaPostgresDialect(DialectResolutionInfo info) {
+        super(info);
+    }
+
+    public ByteaPostgresDialect(DatabaseVersion version) {
+        super(version);
+    }
 
     @Override
     protected String columnType(int sqlTypeCode) {

@@ -28,9 +28,11 @@ public class ChainVerification {
     private static final int H2_SNAPSHOT = 6;
 
     private final DataSource dataSource;
+    private final StreamGuard guard;
 
-    public ChainVerification(DataSource dataSource) {
+    public ChainVerification(DataSource dataSource, StreamGuard guard) {
         this.dataSource = dataSource;
+        this.guard = guard;
     }
 
     /**
@@ -165,6 +167,7 @@ public class ChainVerification {
             broken.add(new Broken(link.stream(), link.sequence(), orphan.getKey(),
                     "the chain has this event but the store does not (an event was deleted)"));
         }
+        guard.verified(previous.keySet(), broken); // a stream found broken takes no new action in this instance
         return new Report(broken.isEmpty(), checked[0], broken.size(), broken.isEmpty() ? null : broken.get(0),
                 Map.copyOf(previous));
     }

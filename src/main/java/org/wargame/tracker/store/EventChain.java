@@ -76,6 +76,12 @@ public class EventChain {
     private record Head(long sequence, String hash) {
     }
 
+    /** The head this instance last wrote for the stream (after its commit: what it stored), or null. */
+    Receipt written(String stream) {
+        Head head = heads.get(stream);
+        return head == null ? null : new Receipt(stream, head.sequence(), head.hash());
+    }
+
     /**
      * A receipt of a stream's head: its last event's sequence and chain hash. A player who keeps one can later ask
      * whether it is still on the chain ({@link ChainVerification#receipts}); a history rewritten consistently in
@@ -87,7 +93,8 @@ public class EventChain {
     /** The stream's head as stored now (in the caller's transaction: after a command, its own last event). */
     public Receipt head(String stream) {
         List<Receipt> rows = jdbc.query("select sequence_number, hash from event_chain where aggregate_identifier = ? "
-                        + "order by sequence_number desc fetch first 1 rows only",
+                        // both key columns: H2 reads the index backwards (one entry), not the whole stream
+                        + "order by aggregate_identifier desc, sequence_number desc fetch first 1 rows only",
                 (rs, i) -> new Receipt(stream, rs.getLong(1), rs.getString(2)), stream);
         return rows.isEmpty() ? null : rows.get(0);
     }

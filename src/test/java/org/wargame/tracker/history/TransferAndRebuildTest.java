@@ -78,7 +78,9 @@ class TransferAndRebuildTest extends ApiTestSupport {
         // command-line arguments, not default properties: application.yml would win over those and point the
         // "fresh" tracker at the developer's own data folder
         try (ConfigurableApplicationContext fresh = new SpringApplicationBuilder(TrackerApplication.class)
+                // on H2 in its own folder also when this suite runs on PostgreSQL: a fresh tracker, not the same database
                 .run("--tracker.data-dir=" + data, "--server.port=0", "--tracker.load-samples=false",
+                        "--spring.profiles.active=default",
                         "--TRACKER_REFEREE_PASSWORD=" + REFEREE_PASSWORD,
                         "--TRACKER_PLAYER_PASSWORD=" + PLAYER_PASSWORD)) {
             String base = "http://localhost:" + fresh.getEnvironment().getProperty("local.server.port");

@@ -1,0 +1,256 @@
+package org.wargame.tracker.store;
+
+import org.axonframework.commandhandling.CommandBus;
+import org.axonframework.commandhandling.CommandMessage;
+import org.axonframework.common.caching.Cache;
+import org.axonframework.messaging.InterceptorChain;
+import org.axonframework.messaging.MessageHandlerInterceptor;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
+import org.axonframework.modelling.command.AnnotationCommandTargetResolver;
+import org.axonframework.modelling.command.CommandTargetResolver;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+import org.wargame.tracker.refusal.Conflict;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Checks a stream before a command acts on it, so that no action is taken on a record that is not what was stored,
+ * nor decided on a cached aggregate that another instance has moved on from.
+ * <p>
+ * Per command, one indexed read of the stream's head (its last event and that event's chain hash). When the head is
+ * the one this instance last wrote or checked, nothing more is read. Otherwise (the first command on the stream since
+ * this instance started, or another instance appended) the events after the last checked one are re-hashed against
+ * the chain ({@link ChainHash}, from the hash last checked, or from the first event); a broken link refuses the
+ * command with a 409 naming the event, and the stream stays refused in this instance. A stream that checks out is
+ * evicted from the aggregate caches when someone else appended, so the aggregate is loaded from the store and never
+ * decides on a stale state. A full {@code GET /api/history/verify} that finds a broken link refuses the stream too.
+ * <p>
+ * What it does not see: an event already checked being changed afterwards while this instance keeps running and no
+ * one appends to the stream; the next start (or verify) finds it.
+ */
+@Component
+public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>> {
+
+    private static final String HEAD = "select e.sequence_number, c.hash from domain_event_entry e "
+            + "left join event_chain c on c.event_identifier = e.event_identifier "
+            + "where e.aggregate_identifier = ? "
+            // both key columns in the order by: H2 then reads the (stream, sequence) index backwards, one entry;
+            // with the sequence alone it scans the whole stream
+            + "order by e.aggregate_identifier desc, e.sequence_number desc fetch first 1 rows only";
+
+    private static final String TAIL = "select e.global_index, e.aggregate_identifier, e.sequence_number, "
+            + "e.event_identifier, e.payload_type, e.payload_revision, e.time_stamp, e.payload, e.meta_data, "
+            + "c.aggregate_identifier, c.sequence_number, c.previous_hash, c.hash from domain_event_entry e "
+            + "left join event_chain c on c.event_identifier = e.event_identifier "
+            + "where e.aggregate_identifier = ? and e.sequence_number >= ? order by e.sequence_number";
+
+    private final JdbcTemplate jdbc;
+    private final EventChain chain;
+    private final ObjectProvider<ChainVerification> verification;
+    private final List<Cache> caches;
+    private final CommandTargetResolver targets = AnnotationCommandTargetResolver.builder().build();
+    /** Per stream, the head this instance last wrote or checked, or the broken link that refuses it. */
+    private final Map<String, Known> known = Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Known> eldest) {
+            return size() > 10_000 && eldest.getValue().broken() == null;
+        }
+    });
+
+    public StreamGuard(JdbcTemplate jdbc, EventChain chain, ObjectProvider<ChainVerification> verification,
+                       @Qualifier("scenarioCache") Cache scenarioCache,
+                       @Qualifier("campaignCache") Cache campaignCache) {
+        this.jdbc = jdbc;
+        this.chain = chain;
+        this.verification = verification;
+        this.caches = List.of(scenarioCache, campaignCache);
+    }
+
+    @Autowired
+    void register(CommandBus commandBus) {
+        commandBus.registerHandlerInterceptor(this);
+    }
+
+    /** Head of a stream: sequence and chain hash of its last event ({@code broken}: the link that refuses it). */
+    private record Known(long sequence, String hash, ChainVerification.Broken broken) {
+    }
+
+    @Override
+    public Object handle(UnitOfWork<? extends CommandMessage<?>> unitOfWork, InterceptorChain interceptorChain)
+            throws Exception {
+        String stream = target(unitOfWork.getMessage());
+        if (stream != null) {
+            check(stream);
+            UnitOfWork<?> root = unitOfWork.root();
+            root.afterCommit(u -> {
+                EventChain.Receipt written = chain.written(stream);
+                if (written != null) { // what this instance has just stored is as it left it
+                    known.compute(stream, (s, k) -> k != null && k.broken() != null ? k
+                            : new Known(written.sequence(), written.hash(), null));
+                }
+            });
+            // rolled back (a conflict with another writer among the causes): what was cached of the stream may be
+            // behind the store; Axon drops its entry too, this makes sure of it
+            root.onRollback(u -> evict(stream));
+        }
+        return interceptorChain.proceed();
+    }
+
+    private String target(CommandMessage<?> command) {
+        try {
+            return targets.resolveTarget(command).getIdentifier();
+        } catch (IllegalArgumentException e) {
+            return null; // not addressed to an aggregate
+        }
+    }
+
+    /** Refuses the stream if its record does not match the chain; reads only what this instance has not seen. */
+    void check(String stream) {
+        Known before = known.get(stream);
+        if (before != null && before.broken() != null) {
+            throw refusal(stream, before.broken());
+        }
+        List<Known> heads = jdbc.query(HEAD, (rs, i) -> new Known(rs.getLong(1), rs.getString(2), null), stream);
+        if (heads.isEmpty()) {
+            if (before != null) {
+                throw refuseNow(stream, new ChainVerification.Broken(stream, 0, null,
+                        "the stream's events were deleted from the store"));
+            }
+            return; // a new stream: nothing stored yet
+        }
+        Known head = heads.get(0);
+        if (before != null && before.sequence() == head.sequence() && before.hash() != null
+                && before.hash().equals(head.hash())) {
+            return; // as this instance left it
+        }
+        boolean fromKnown = before != null && before.sequence() < head.sequence() && stillChained(stream, before);
+        Known checked = verify(stream, fromKnown ? before.sequence() + 1 : 0,
+                fromKnown ? before.hash() : ChainHash.GENESIS);
+        if (checked.broken() != null) {
+            confirm(stream); // refuses, unless the stream verifies whole in one snapshot (a race, not tampering)
+            evict(stream);
+            known.remove(stream); // whole after all: the next command checks it again
+            return;
+        }
+        evict(stream); // someone else wrote (or this instance has just started): load the aggregate from the store
+        known.put(stream, checked);
+    }
+
+    /** The chain entry this instance last saw for the stream is still there with the same hash. */
+    private boolean stillChained(String stream, Known before) {
+        List<String> hashes = jdbc.queryForList("select hash from event_chain where aggregate_identifier = ? "
+                + "and sequence_number = ?", String.class, stream, before.sequence());
+        return !hashes.isEmpty() && hashes.get(0).equals(before.hash());
+    }
+
+    /** Re-hashes the stream's events from {@code from} on, chained onto {@code previous}. */
+    private Known verify(String stream, long from, String previous) {
+        String[] last = {previous};
+        long[] expected = {from};
+        ChainVerification.Broken[] broken = {null};
+        jdbc.query(TAIL, rs -> {
+            if (broken[0] != null) {
+                return;
+            }
+            StoredEvent event = StoredEvent.ROWS.mapRow(rs, 0);
+            String linkStream = rs.getString(10);
+            long linkSequence = rs.getLong(11);
+            String linkPrevious = rs.getString(12);
+            String linkHash = rs.getString(13);
+            String reason = null;
+            if (event.sequence() != expected[0]) {
+                reason = "event " + expected[0] + " is missing from the store (an event was deleted)";
+            } else if (linkHash == null) {
+                reason = "no chain entry: the event was stored outside the tracker";
+            } else if (!linkStream.equals(stream) || linkSequence != event.sequence()) {
+                reason = "the chain entry is for " + linkStream + " #" + linkSequence
+                        + ": the event's identity was changed";
+            } else if (!linkPrevious.equals(last[0])) {
+                reason = "the chain entry's previous hash does not match the event before it";
+            } else if (!linkHash.equals(ChainHash.of(last[0], event))) {
+                reason = "hash mismatch: the payload, metadata or timestamp differs from what was stored";
+            }
+            if (reason != null) {
+                broken[0] = new ChainVerification.Broken(stream, event.sequence(), event.eventIdentifier(), reason);
+                return;
+            }
+            last[0] = linkHash;
+            expected[0]++;
+        }, stream, from);
+        if (broken[0] == null) {
+            // chain entries after the last event read whose event is gone (deleted at the end of the stream); one
+            // statement, so an event and its chain entry stored meanwhile by another writer are seen together
+            List<Long> orphans = jdbc.queryForList("select c.sequence_number from event_chain c "
+                    + "where c.aggregate_identifier = ? and c.sequence_number >= ? and not exists (select 1 from "
+                    + "domain_event_entry e where e.event_identifier = c.event_identifier) "
+                    + "order by c.sequence_number fetch first 1 rows only", Long.class, stream, expected[0]);
+            if (!orphans.isEmpty()) {
+                broken[0] = new ChainVerification.Broken(stream, orphans.get(0), null,
+                        "the chain has this event but the store does not (an event was deleted)");
+            }
+        }
+        return new Known(expected[0] - 1, last[0], broken[0]);
+    }
+
+    /**
+     * The reads above are separate statements; before a stream is refused, it is verified whole in one snapshot of
+     * the database ({@link ChainVerification}), which also records a broken link it finds.
+     */
+    private void confirm(String stream) {
+        ChainVerification.Report report = verification.getObject().streams(List.of(stream));
+        if (!report.ok()) {
+            throw refuseNow(stream, report.firstBroken());
+        }
+    }
+
+    private Conflict refuseNow(String stream, ChainVerification.Broken link) {
+        known.put(stream, new Known(link.sequence(), null, link));
+        evict(stream);
+        return refusal(stream, link);
+    }
+
+    /**
+     * A verify checked these streams and found these links broken: no new action on their streams in this
+     * instance; a stream refused before that now checks out (its events were put back) is checked again at its
+     * next command.
+     */
+    public void verified(Collection<String> streams, List<ChainVerification.Broken> links) {
+        Map<String, ChainVerification.Broken> first = new HashMap<>();
+        links.forEach(link -> first.putIfAbsent(link.stream(), link));
+        java.util.Set<String> checked = new java.util.HashSet<>(streams);
+        checked.addAll(first.keySet());
+        for (String stream : checked) {
+            ChainVerification.Broken link = first.get(stream);
+            if (link != null) {
+                known.put(stream, new Known(link.sequence(), null, link));
+                evict(stream);
+            } else {
+                known.computeIfPresent(stream, (s, k) -> k.broken() != null ? null : k);
+            }
+        }
+    }
+
+    /** Forgets what this instance knew of the stream, as after a restart: the next command checks it whole. */
+    void forget(String stream) {
+        known.remove(stream);
+    }
+
+    private static Conflict refusal(String stream, ChainVerification.Broken link) {
+        return new Conflict("the record of '" + stream + "' does not match its hash chain at event " + link.sequence()
+                + (link.eventIdentifier() == null ? "" : " (" + link.eventIdentifier() + ")") + ": " + link.reason()
+                + ". No new action is taken on it; the referee can see every broken link with GET /api/history/verify");
+    }
+
+    void evict(String stream) {
+        caches.forEach(cache -> cache.remove(stream));
+    }
+}

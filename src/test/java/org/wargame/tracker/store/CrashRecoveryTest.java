@@ -1,0 +1,148 @@
+package org.wargame.tracker.store;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.wargame.tracker.TrackerApplication;
+import org.wargame.tracker.load.LoadDriver;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * An action answered 2xx survives {@code kill -9}. The tracker runs as a separate process (its classes and
+ * dependencies, the default profile: H2 in file mode) on a temporary data folder; several clients advance the clocks
+ * of a few scenarios; the process is killed with SIGKILL while they play ({@link Process#destroyForcibly} on Linux),
+ * started again on the same folder, and then: every acknowledged action is stored (exactly once), the hash chain
+ * verifies, and each scenario's read model equals its events folded again. Three kills in a row, then a clean stop.
+ * The processes' output is in {@code target/crash-recovery/}.
+ */
+class CrashRecoveryTest {
+
+    private static final String REFEREE = "crash-referee-password";
+    private static final Pattern PORT = Pattern.compile("Tomcat started on port (\\d+)");
+    private static final int KILLS = 3;
+
+    @TempDir
+    Path data;
+
+    @Test
+    void acknowledged_actions_survive_repeated_sigkills() throws Exception {
+        LoadDriver.Tally tally = new LoadDriver.Tally();
+        List<String> scenarios = null;
+        for (int round = 1; round <= KILLS; round++) {
+            Running tracker = start(round);
+            try {
+                LoadDriver driver = tracker.driver();
+                if (scenarios == null) {
+                    scenarios = driver.startScenarios("asl-west-of-alamein", 3);
+                } else {
+                    // after the kill before: nothing acknowledged is missing, and the record is whole
+                    assertThat(driver.check(scenarios, tally, false)).as("after kill %d", round - 1).isEmpty();
+                }
+                List<String> played = scenarios;
+                int acknowledgedBefore = tally.ok.get();
+                Thread clients = new Thread(() -> {
+                    try {
+                        driver.play(played, 6, Integer.MAX_VALUE, Duration.ofSeconds(120), () -> false, tally);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+                clients.start();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+                while (tally.ok.get() < acknowledgedBefore + 150 && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+                assertThat(tally.ok.get()).as("actions acknowledged in round %d", round)
+                        .isGreaterThan(acknowledgedBefore);
+                tracker.process.destroyForcibly(); // SIGKILL, in the middle of the clients' requests
+                tracker.process.waitFor(30, TimeUnit.SECONDS);
+                clients.join(TimeUnit.SECONDS.toMillis(90));
+                assertThat(clients.isAlive()).isFalse();
+            } finally {
+                tracker.process.destroyForcibly();
+            }
+            assertThat(tally.serverErrors.get()).as("%s %s", tally, tally.firstErrors).isZero();
+        }
+
+        Running last = start(KILLS + 1);
+        try {
+            assertThat(last.driver().check(scenarios, tally, false)).as("after kill %d", KILLS).isEmpty();
+            System.out.printf("crash recovery: %d kills, %d actions acknowledged, all stored; %s%n", KILLS,
+                    tally.acknowledgedCount(), tally);
+        } finally {
+            last.process.destroy(); // a clean stop
+            last.process.waitFor(60, TimeUnit.SECONDS);
+            last.process.destroyForcibly();
+        }
+    }
+
+    private record Running(Process process, int port) {
+        LoadDriver driver() {
+            return new LoadDriver(List.of(port), "referee", REFEREE);
+        }
+    }
+
+    /** Starts the tracker as a process on the data folder; returns when it answers with its sample campaign. */
+    private Running start(int round) throws IOException, InterruptedException {
+        Path log = Path.of("target", "crash-recovery", "run-" + round + ".log");
+        Files.createDirectories(log.getParent());
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                        .toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1", "-cp", applicationClassPath(),
+                TrackerApplication.class.getName(), "--server.port=0", "--tracker.data-dir=" + data,
+                "--spring.profiles.active=default"));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().put("TRACKER_REFEREE_PASSWORD", REFEREE);
+        builder.environment().put("TRACKER_PLAYER_PASSWORD", "crash-player-password");
+        Process process = builder.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+        Integer port = null;
+        while (System.nanoTime() < deadline && process.isAlive()) {
+            if (port == null) {
+                Matcher m = PORT.matcher(Files.readString(log));
+                port = m.find() ? Integer.valueOf(m.group(1)) : null;
+            }
+            if (port != null) {
+                LoadDriver driver = new LoadDriver(List.of(port), "referee", REFEREE);
+                try {
+                    if (driver.get(URI.create("http://127.0.0.1:" + port), "/api/campaigns/asl-west-of-alamein")
+                            .statusCode() == 200) {
+                        return new Running(process, port);
+                    }
+                } catch (IOException notYet) {
+                    // still starting
+                }
+            }
+            Thread.sleep(200);
+        }
+        process.destroyForcibly();
+        throw new AssertionError("the tracker did not start (round " + round + "):\n" + tail(log));
+    }
+
+    private static String tail(Path log) throws IOException {
+        List<String> lines = Files.readAllLines(log);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    }
+
+    /** The application's own classes and its dependencies, as the build resolved them; not the tests'. */
+    private static String applicationClassPath() {
+        String path = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        return Arrays.stream(path.split(File.pathSeparator))
+                .filter(entry -> !entry.endsWith("test-classes") && !entry.endsWith("test-classes/"))
+                .collect(Collectors.joining(File.pathSeparator));
+    }
+}
