@@ -48,6 +48,10 @@ public class ScenarioController {
     public record ConcludeRequest(String result) {
     }
 
+    /** {@code dice}: the rolls entered for what the clock's move decides, in order. */
+    public record AdvanceRequest(List<Object> dice) {
+    }
+
     @PostMapping("/campaigns/{campaignId}/scenarios")
     @ResponseStatus(HttpStatus.CREATED)
     public ScenarioView start(@PathVariable String campaignId, @RequestBody StartScenarioRequest request,
@@ -70,8 +74,8 @@ public class ScenarioController {
 
     @PostMapping("/scenarios/{scenarioId}/clock/advance")
     public ActionResponse advance(@PathVariable String scenarioId,
-                                  @RequestBody(required = false) Map<String, Object> body, Authentication auth) {
-        return response(scenarioId, service.advance(scenarioId, body == null ? null : body.get("dice"),
+                                  @RequestBody(required = false) AdvanceRequest body, Authentication auth) {
+        return response(scenarioId, service.advance(scenarioId, body == null ? null : body.dice(),
                 actor(auth, scenarioId)));
     }
 
