@@ -77,7 +77,8 @@ public class BodyLimit extends OncePerRequestFilter {
     }
 
     private static void refuse(HttpServletResponse response, long limit) throws IOException {
-        response.setHeader("Connection", "close"); // the rest of the body is not read
+        // the container discards what is left of the body (up to server.tomcat.max-swallow-size, then it closes the
+        // connection): nothing of it is parsed or kept
         ProblemResponses.write(response, ProblemResponses.tooLarge(limit));
     }
 

@@ -247,7 +247,7 @@ public class ProblemResponses {
 
     static ProblemDetail tooLarge(long limit) {
         ProblemDetail problem = problem(HttpStatus.PAYLOAD_TOO_LARGE, "Request too large", "the body is larger than "
-                + "this path takes (" + limit + " bytes at most); nothing was read");
+                + "this path takes (" + limit + " bytes at most); it was not parsed, nothing of it is kept");
         problem.setProperty("limit", limit);
         return problem;
     }
