@@ -37,7 +37,7 @@ public class BodyLimit extends OncePerRequestFilter {
 
     public BodyLimit(@Value("${tracker.limits.body:64KB}") DataSize body,
                      @Value("${tracker.limits.campaign-file:2MB}") DataSize campaignFile,
-                     @Value("${tracker.limits.history-import:16MB}") DataSize historyImport) {
+                     @Value("${tracker.limits.history-import:32MB}") DataSize historyImport) {
         this.body = body.toBytes();
         this.campaignFile = campaignFile.toBytes();
         this.historyImport = historyImport.toBytes();

@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Bodies over the limit of their path are refused with 413 before they are read: by Content-Length, and for a
  * chunked body as soon as the limit is passed. Actions and starts take 64 KB, campaign files 2 MB, history
- * imports 16 MB (tracker.limits.*).
+ * imports 32 MB (tracker.limits.*).
  */
 class RequestLimitsApiTest extends ApiTestSupport {
 
@@ -122,7 +122,7 @@ class RequestLimitsApiTest extends ApiTestSupport {
     }
 
     @Test
-    void a_campaign_file_over_2_mb_and_a_history_over_16_mb_are_refused_unread() {
+    void a_campaign_file_over_2_mb_and_a_history_over_32_mb_are_refused_unread() {
         long before = events();
         String padding = "# " + "y".repeat(1000) + "\n";
         String file = InputContractApiTest.aslFile("limits-big") + padding.repeat(2200);
@@ -134,10 +134,10 @@ class RequestLimitsApiTest extends ApiTestSupport {
                 .header("Content-Type", "application/yaml")
                 .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(chunks))));
         assertThat(chunked.status()).isEqualTo(413);
-        // 18 MB declared: the answer comes before a byte of the body is sent
-        Response history = declaredOnly("/api/history/import", 18L * 1024 * 1024, "application/x-ndjson");
+        // 40 MB declared: the answer comes before a byte of the body is sent
+        Response history = declaredOnly("/api/history/import", 40L * 1024 * 1024, "application/x-ndjson");
         assertThat(history.status()).isEqualTo(413);
-        assertThat(history.at("/limit").asLong()).isEqualTo(16 * 1024 * 1024);
+        assertThat(history.at("/limit").asLong()).isEqualTo(32 * 1024 * 1024);
         assertThat(events()).isEqualTo(before);
         // a campaign file under its limit (but far over an action's) is read
         String fine = InputContractApiTest.aslFile(InputContractApiTest.newId()) + padding.repeat(200);
