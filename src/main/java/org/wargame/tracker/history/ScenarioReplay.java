@@ -9,6 +9,7 @@ import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+import org.wargame.tracker.scenario.ScenarioLog;
 import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.refusal.NotFound;
 
@@ -56,23 +57,14 @@ public class ScenarioReplay {
     /** The states after each event: index i is the state after event i. */
     public static List<ScenarioState> states(List<DomainEventMessage<?>> events) {
         List<ScenarioState> states = new ArrayList<>(events.size());
-        ScenarioState state = null;
-        for (DomainEventMessage<?> event : events) {
-            state = state == null ? ScenarioState.started((ScenarioStarted) event.getPayload())
-                    : state.evolve(event.getPayload());
-            states.add(state);
-        }
+        ScenarioLog.ofMessages(events).replay((entry, state) -> states.add(state));
         return states;
     }
 
     /** The fold of events 0..after. */
     public static ScenarioState after(List<DomainEventMessage<?>> events, long after) {
         requireInStream(events, after, "after");
-        ScenarioState state = ScenarioState.started((ScenarioStarted) events.get(0).getPayload());
-        for (int i = 1; i <= after; i++) {
-            state = state.evolve(events.get(i).getPayload());
-        }
-        return state;
+        return ScenarioLog.ofMessages(events).stateAt(after + 1);
     }
 
     public static List<Bookmark> bookmarks(List<DomainEventMessage<?>> events) {

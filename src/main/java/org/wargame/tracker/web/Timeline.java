@@ -9,6 +9,7 @@ import org.wargame.tracker.store.EventHistory;
 import org.wargame.tracker.history.ScenarioReplay;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+import org.wargame.tracker.scenario.ScenarioLog;
 import org.wargame.tracker.scenario.ScenarioState;
 
 import java.util.ArrayList;
@@ -66,18 +67,17 @@ public class Timeline {
         }
         long last = messages.get(messages.size() - 1).getSequenceNumber();
         long target = at == null ? last : Math.max(0, Math.min(last, at));
-        ScenarioState state = null;
-        ScenarioState shown = null;
+        ScenarioState[] shownAt = {null};
         Map<String, List<EventLine>> byClock = new LinkedHashMap<>();
-        for (DomainEventMessage<?> message : messages) {
-            Object payload = message.getPayload();
-            state = state == null ? ScenarioState.started((ScenarioStarted) payload) : state.evolve(payload);
-            if (message.getSequenceNumber() == target) {
-                shown = state;
+        ScenarioLog log = ScenarioLog.ofMessages(messages);
+        ScenarioState state = log.replay((entry, after) -> {
+            if (entry.position() == target) {
+                shownAt[0] = after;
             }
-            byClock.computeIfAbsent(key(state.clock()), k -> new ArrayList<>())
-                    .add(EventLine.of(EventHistory.recorded(message)));
-        }
+            byClock.computeIfAbsent(key(after.clock()), k -> new ArrayList<>())
+                    .add(EventLine.of(EventHistory.recorded(messages.get((int) entry.position()))));
+        });
+        ScenarioState shown = shownAt[0];
         List<Group> groups = new ArrayList<>();
         byClock.forEach((clock, events) -> {
             List<EventLine> newestFirst = new ArrayList<>(events);
@@ -91,8 +91,8 @@ public class Timeline {
             maxTurn = Math.max(maxTurn, b.clock().gameTurn());
         }
         Set<String> disputable = new HashSet<>();
-        state.ledger().checkpoints().forEach(c -> disputable.add(c.actionId()));
-        state.ledger().disputes().forEach(d -> disputable.remove(d.actionId()));
+        log.inForceFrom(0).forEach(a -> disputable.add(a.actionId()));
+        state.disputes().forEach(d -> disputable.remove(d.actionId()));
         return new Travel(shown == null ? state : shown, target, last, groups, undone, jumps(messages, undone),
                 maxTurn, disputable);
     }

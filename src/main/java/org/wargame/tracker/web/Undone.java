@@ -2,7 +2,7 @@ package org.wargame.tracker.web;
 
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.wargame.tracker.store.ActionMetaData;
-import org.wargame.tracker.scenario.UndoLedger;
+import org.wargame.tracker.scenario.ScenarioEvent;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionUndone;
 import org.wargame.tracker.scenario.ScenarioEvent.DisputeUpheld;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
@@ -31,28 +31,39 @@ final class Undone {
             Object payload = event.getPayload();
             Object actionId = event.getMetaData().get(ActionMetaData.ACTION_ID);
             Object replayOf = event.getMetaData().get(ActionMetaData.REPLAY_OF);
-            if (replayOf instanceof String id && !UndoLedger.concerns(payload)) {
+            if (replayOf instanceof String id && !ScenarioEvent.aboutHistory(payload)) {
                 // an action replayed by an upheld dispute: from now on it starts here
                 Object previous = i == 0 ? null : events.get(i - 1).getMetaData().get(ActionMetaData.REPLAY_OF);
                 if (!id.equals(previous)) {
                     firstIndex.put(id, i);
                 }
-            } else if (actionId instanceof String id && !UndoLedger.concerns(payload)) {
+            } else if (actionId instanceof String id && !ScenarioEvent.aboutHistory(payload)) {
                 firstIndex.putIfAbsent(id, i);
             }
-            String target = payload instanceof ActionUndone u ? u.actionId()
-                    : payload instanceof DisputeUpheld d ? d.actionId() : null;
-            Integer from = target == null ? null : firstIndex.get(target);
+            Integer from = null;
+            if (payload instanceof ScenarioEvent.RollBack rollBack) {
+                from = rollBack.rolledBackTo() != null ? indexOf(events, rollBack.rolledBackTo())
+                        : firstIndex.get(rollBack.actionId());
+            }
             if (from == null) {
                 continue;
             }
             for (int k = from; k < i; k++) {
                 Object p = events.get(k).getPayload();
-                if (!(p instanceof ScenarioStarted) && !UndoLedger.concerns(p)) {
+                if (!(p instanceof ScenarioStarted) && !ScenarioEvent.aboutHistory(p)) {
                     undone.putIfAbsent(events.get(k).getSequenceNumber(), event.getSequenceNumber());
                 }
             }
         }
         return undone;
+    }
+
+    private static Integer indexOf(List<DomainEventMessage<?>> events, long sequence) {
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i).getSequenceNumber() == sequence) {
+                return i;
+            }
+        }
+        return null;
     }
 }
