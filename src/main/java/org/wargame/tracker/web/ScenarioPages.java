@@ -1,7 +1,6 @@
 package org.wargame.tracker.web;
 
 
-import org.wargame.tracker.refusal.NotFound;
 
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpStatus;
@@ -21,7 +20,6 @@ import org.wargame.tracker.rules.ActionOption;
 import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.account.Actor;
-import org.wargame.tracker.refusal.NotYourSide;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionDisputed;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
 import org.wargame.tracker.scenario.ScenarioService;
@@ -191,8 +189,8 @@ public class ScenarioPages {
                 HistoryActions.Done done = historyActions.dispute(scenarioId, actor, actionId, form.get("reason"));
                 model.addAttribute("notice", done.notice());
                 model.asMap().remove("posted");
-            } catch (IllegalArgumentException | IllegalStateException | NotYourSide | NotFound e) {
-                response.setStatus(HttpStatus.UNPROCESSABLE_ENTITY.value());
+            } catch (org.wargame.tracker.refusal.Refusal | IllegalArgumentException | IllegalStateException e) {
+                response.setStatus(HttpStatus.UNPROCESSABLE_ENTITY.value()); // a FieldRefused too: next to its field
                 model.addAttribute("refusal", refusal(key, e));
             }
             Long at = null;
