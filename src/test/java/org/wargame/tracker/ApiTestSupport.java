@@ -33,7 +33,9 @@ import java.util.UUID;
 @Tag("app")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "TRACKER_REFEREE_PASSWORD=" + ApiTestSupport.REFEREE_PASSWORD,
-        "TRACKER_PLAYER_PASSWORD=" + ApiTestSupport.PLAYER_PASSWORD})
+        "TRACKER_PLAYER_PASSWORD=" + ApiTestSupport.PLAYER_PASSWORD,
+        // as behind a reverse proxy: tests give a client address (X-Forwarded-For) or HTTPS (X-Forwarded-Proto)
+        "server.forward-headers-strategy=native"})
 public abstract class ApiTestSupport {
 
     public static final String REFEREE_PASSWORD = "referee-test-password";

@@ -32,6 +32,7 @@ public class SampleCampaigns implements ApplicationRunner {
     private final Accounts accounts;
     private final boolean enabled;
     private final String playerPassword;
+    private volatile boolean loaded;
 
     public SampleCampaigns(CampaignImport campaignImport, CampaignViews views, Accounts accounts,
                            @Value("${tracker.load-samples:true}") boolean enabled,
@@ -46,12 +47,13 @@ public class SampleCampaigns implements ApplicationRunner {
     @Override
     public void run(ApplicationArguments args) throws IOException {
         if (!enabled) {
+            loaded = true;
             return;
         }
         Resource[] files = new PathMatchingResourcePatternResolver().getResources("classpath*:campaigns/*.yaml");
         Arrays.sort(files, Comparator.comparing(Resource::getFilename));
         for (Resource resource : files) {
-            CampaignFile file = CampaignImport.parse(resource.getContentAsString(StandardCharsets.UTF_8));
+            CampaignFile file = campaignImport.parse(resource.getContentAsString(StandardCharsets.UTF_8));
             if (file.id() != null && views.exists(file.id())) {
                 continue;
             }
@@ -60,5 +62,11 @@ public class SampleCampaigns implements ApplicationRunner {
             String id = campaignImport.importFile(file, "referee");
             LOG.info("Imported sample campaign '{}' ({}) from {}", file.name(), id, resource.getFilename());
         }
+        loaded = true;
+    }
+
+    /** Whether the samples are in place (or are not to be loaded): the tracker is not ready before. */
+    public boolean loaded() {
+        return loaded;
     }
 }

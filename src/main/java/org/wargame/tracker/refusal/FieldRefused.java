@@ -24,7 +24,7 @@ public final class FieldRefused extends Refusal {
 
     /** The same refusal about a field inside {@code parent} ({@code plans[ex-1]}, {@code counters[0]}). */
     public FieldRefused under(String parent) {
-        return new FieldRefused(parent + "." + field, reason);
+        return new FieldRefused(field.startsWith("[") ? parent + field : parent + "." + field, reason);
     }
 
     /** Refuses unless {@code condition} holds. */

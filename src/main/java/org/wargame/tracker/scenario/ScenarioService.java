@@ -4,7 +4,6 @@ import org.wargame.tracker.refusal.FieldRefused;
 
 import org.wargame.tracker.account.Actor;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.stereotype.Service;
 import org.wargame.tracker.campaign.CampaignCommand.OpenScenario;
 import org.wargame.tracker.campaign.CampaignCommand.RecordScenarioOutcome;
@@ -14,7 +13,8 @@ import org.wargame.tracker.campaign.ScenarioPlan;
 import org.wargame.tracker.campaign.ScenarioPlan.Placement;
 import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.store.Commands;
-import org.wargame.tracker.store.StoredJson;
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.RequestJson;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.RuleAction;
 import org.wargame.tracker.rules.RuleSet;
@@ -76,8 +76,8 @@ public class ScenarioService {
             throw new FieldRefused("name", "a scenario needs a name");
         }
         Integer turnLimit = request.turnLimit() != null ? request.turnLimit() : plan == null ? null : plan.turnLimit();
-        if (turnLimit == null) {
-            throw new FieldRefused("turnLimit", "required");
+        if (turnLimit == null || turnLimit < 1) {
+            throw new FieldRefused("turnLimit", "required: a whole number of Game Turns, at least 1");
         }
         List<String> order = request.sideOrder() != null ? request.sideOrder()
                 : plan != null && !plan.sideOrder().isEmpty() ? plan.sideOrder()
@@ -128,18 +128,13 @@ public class ScenarioService {
         ScenarioViews.Header state = scenarios.header(scenarioId);
         Object type = body.get("type");
         if (!(type instanceof String)) {
-            throw new FieldRefused("type", "the action's type is required");
+            throw new FieldRefused("type", "the action's type is required, as text");
         }
         Map<String, Object> request = new LinkedHashMap<>(body);
         List<EnteredRoll> dice = dice(request.remove("dice"));
         RuleSet<?, ?, ?> ruleSet = RuleSets.byId(state.ruleSet());
-        RuleAction action;
-        try {
-            action = StoredJson.mapper().convertValue(request, ruleSet.actionType());
-        } catch (IllegalArgumentException e) {
-            throw new FieldRefused("type", "'" + type + "' is not an action of rule set "
-                    + state.ruleSet() + " or its fields are wrong: " + rootMessage(e));
-        }
+        // strictly: an unknown field, a null or 3.5 for a count is refused naming the field, never dropped or cut
+        RuleAction action = RequestJson.convert(request, ruleSet.actionType());
         String actionId = UUID.randomUUID().toString();
         ScenarioState after = commands.send(new TakeAction(scenarioId, actionId, actor, (String) type, action,
                 request, dice, expectedVersion), actor.account(), actionId);
@@ -193,23 +188,14 @@ public class ScenarioService {
         if (raw == null) {
             return List.of();
         }
+        if (!(raw instanceof List<?>)) {
+            throw new FieldRefused("dice", "a list of rolls: [{\"kind\": \"dr\", \"values\": [3]}]");
+        }
         try {
-            ObjectMapper mapper = StoredJson.mapper();
-            return List.of(mapper.convertValue(raw, EnteredRoll[].class));
-        } catch (IllegalArgumentException e) {
-            throw new FieldRefused("dice", "a list of {\"kind\": \"dr\", \"values\": [3]}: "
-                    + rootMessage(e));
+            return List.of(RequestJson.convert(raw, EnteredRoll[].class));
+        } catch (FieldRefused e) {
+            throw e.field().equals("body") ? new FieldRefused("dice", e.reason()) : e.under("dice");
         }
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null) {
-            t = t.getCause();
-        }
-        String message = t.getMessage();
-        int cut = message == null ? -1 : message.indexOf(" at [Source");
-        return cut > 0 ? message.substring(0, cut) : message;
     }
 
     private static String first(String a, String b) {

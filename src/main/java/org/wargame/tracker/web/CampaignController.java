@@ -56,14 +56,13 @@ public class CampaignController {
     }
 
     /** Imports a campaign file (YAML or JSON, same format as the files in campaigns/); referee only. */
-    @PostMapping(consumes = {"application/yaml", "application/x-yaml", "text/yaml", MediaType.TEXT_PLAIN_VALUE,
-            MediaType.APPLICATION_JSON_VALUE})
+    @PostMapping(consumes = {"application/yaml", MediaType.APPLICATION_JSON_VALUE})
     @ResponseStatus(HttpStatus.CREATED)
     public Map<String, String> importFile(@RequestBody String file, Authentication auth) {
         if (!Participants.isReferee(auth)) {
             throw new NotYourSide("only the referee imports campaigns");
         }
-        CampaignFile parsed = CampaignImport.parse(file);
+        CampaignFile parsed = campaignImport.parse(file);
         if (parsed.id() != null && views.exists(parsed.id())) {
             throw new Conflict("id", "campaign '" + parsed.id() + "' exists already");
         }

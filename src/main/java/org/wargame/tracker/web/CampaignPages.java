@@ -71,7 +71,8 @@ public class CampaignPages {
             String id = scenarios.start(campaignId, new StartScenarioRequest(plan == null || plan.isBlank() ? null
                     : plan, null, null, null, null, null), actor);
             return "redirect:/scenarios/" + id;
-        } catch (IllegalArgumentException | IllegalStateException e) {
+        } catch (org.wargame.tracker.refusal.FieldRefused | org.wargame.tracker.refusal.RuleViolation
+                 | org.wargame.tracker.refusal.Conflict | IllegalArgumentException | IllegalStateException e) {
             response.setStatus(HttpStatus.UNPROCESSABLE_ENTITY.value());
             model.addAttribute("startError", e.getMessage());
             model.addAttribute("chosenPlan", plan);

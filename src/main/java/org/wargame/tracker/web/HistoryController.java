@@ -40,8 +40,7 @@ public class HistoryController {
                 .body(transfer.export(campaignId, verify.streamsOf(campaignId)));
     }
 
-    @PostMapping(value = "/api/history/import", consumes = {"application/x-ndjson", "application/jsonl",
-            MediaType.TEXT_PLAIN_VALUE, MediaType.APPLICATION_OCTET_STREAM_VALUE})
+    @PostMapping(value = "/api/history/import", consumes = "application/x-ndjson")
     @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.CREATED)
     public HistoryTransfer.ImportResult importHistory(@RequestBody String file, Authentication auth) {
         VerifyController.requireReferee(auth, "imports histories");

@@ -19,6 +19,8 @@ import org.wargame.tracker.refusal.NotYourSide;
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class PageErrors {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PageErrors.class);
+
     @ExceptionHandler(NotFound.class)
     String notFound(NotFound e, Model model, HttpServletResponse response) {
         return page(HttpStatus.NOT_FOUND, "Not found", e.getMessage(), model, response);
@@ -32,6 +34,20 @@ public class PageErrors {
     @ExceptionHandler({IllegalArgumentException.class, IllegalStateException.class})
     String refused(RuntimeException e, Model model, HttpServletResponse response) {
         return page(HttpStatus.BAD_REQUEST, "Not possible", e.getMessage(), model, response);
+    }
+
+    @ExceptionHandler(org.wargame.tracker.refusal.Refusal.class)
+    String refusal(org.wargame.tracker.refusal.Refusal e, Model model, HttpServletResponse response) {
+        return page(ProblemResponses.status(e), "Not possible", e.getMessage(), model, response);
+    }
+
+    /** The tracker's own failure: logged in full, shown without its insides. */
+    @ExceptionHandler(Exception.class)
+    String failure(Exception e, Model model, HttpServletResponse response) {
+        String incident = java.util.UUID.randomUUID().toString().substring(0, 8);
+        LOG.error("Incident {}: a page failed", incident, e);
+        return page(HttpStatus.INTERNAL_SERVER_ERROR, "The tracker failed", "the tracker failed to carry out this "
+                + "request; the failure is logged as incident " + incident + ".", model, response);
     }
 
     private static String page(HttpStatus status, String title, String message, Model model,

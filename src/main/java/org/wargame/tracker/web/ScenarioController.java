@@ -63,6 +63,10 @@ public class ScenarioController {
     public record ConcludeRequest(String result, Long expectedVersion) {
     }
 
+    /** {@code dice}: the rolls entered for what the clock's move decides, in order; see act for the version. */
+    public record AdvanceRequest(List<Object> dice, Long expectedVersion) {
+    }
+
     @PostMapping("/campaigns/{campaignId}/scenarios")
     @ResponseStatus(HttpStatus.CREATED)
     public StartResponse start(@PathVariable String campaignId, @RequestBody StartScenarioRequest request,
@@ -96,11 +100,11 @@ public class ScenarioController {
 
     @PostMapping("/scenarios/{scenarioId}/clock/advance")
     public ResponseEntity<ActionResponse> advance(@PathVariable String scenarioId,
-                                                  @RequestBody(required = false) Map<String, Object> body,
+                                                  @RequestBody(required = false) AdvanceRequest body,
                                                   @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
                                                   String ifMatch, Authentication auth) {
-        Long expected = Versions.expected(ifMatch, body == null ? null : body.get("expectedVersion"));
-        return response(scenarioId, service.advance(scenarioId, body == null ? null : body.get("dice"),
+        Long expected = Versions.expected(ifMatch, body == null ? null : body.expectedVersion());
+        return response(scenarioId, service.advance(scenarioId, body == null ? null : body.dice(),
                 actor(auth, scenarioId), expected));
     }
 

@@ -45,6 +45,10 @@ final class Browser {
         options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
                 "--window-size=1280,1000");
+        // the console, to read what the Content-Security-Policy blocked (ContentSecurityPolicyBrowserTest)
+        org.openqa.selenium.logging.LoggingPreferences logging = new org.openqa.selenium.logging.LoggingPreferences();
+        logging.enable(org.openqa.selenium.logging.LogType.BROWSER, java.util.logging.Level.ALL);
+        options.setCapability("goog:loggingPrefs", logging);
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(new File(driver))
                 .usingAnyFreePort().build();
         return new ChromeDriver(service, options);
@@ -58,6 +62,12 @@ final class Browser {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** What the browser's console said since the last call (the log is read once). */
+    static java.util.List<String> console(WebDriver driver) {
+        return driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll().stream()
+                .map(entry -> entry.getLevel() + " " + entry.getMessage()).toList();
     }
 
     private static String env(String name, String fallback) {
