@@ -75,6 +75,7 @@ public class ReadModelRebuild {
                 jdbc.update("delete from campaign_member");
                 jdbc.update("delete from campaign_view");
                 jdbc.update("delete from scenario_view");
+                jdbc.update("delete from event_clock");
                 try (Stream<? extends EventMessage<?>> events = storage.readEvents(null, false)) {
                     events.forEach(event -> {
                         try {

@@ -1,15 +1,12 @@
 package org.wargame.tracker.web;
 
-import org.wargame.tracker.refusal.NotFound;
-
-import org.axonframework.eventhandling.DomainEventMessage;
 import org.springframework.stereotype.Component;
-import org.wargame.tracker.store.ActionMetaData;
-import org.wargame.tracker.store.EventHistory;
+import org.wargame.tracker.history.EventClocks;
 import org.wargame.tracker.history.ScenarioReplay;
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
 import org.wargame.tracker.scenario.ScenarioState;
+import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.store.EventHistory;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,18 +15,35 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * A scenario's events for the timeline page, and the scenario as it stood after any of them: the events are folded
- * with the pure {@link ScenarioState#started}/{@link ScenarioState#evolve} up to the chosen sequence number.
+ * The timeline page of a scenario, paged so that it does not grow with history: the scenario as it stood after the
+ * chosen event (folded with the pure {@link ScenarioState#evolve}), a window of {@value #WINDOW} events around it
+ * grouped by phase, jumps to the Game Turns near it (with their Player Turns and phases for the nearest
+ * {@value #PHASES_AROUND} on each side) and to the first and last, and the audit links of the same turns. Where each
+ * event stands in time and which were rolled back come from the game clock index, not from a fold.
  */
 @Component
 public class Timeline {
 
-    private final EventHistory history;
+    /** Events shown at once. */
+    static final int WINDOW = 100;
+    /** Game Turns linked on each side of the current one. */
+    static final int TURNS_AROUND = 10;
+    /** Game Turns on each side of the current one whose Player Turns and phases are linked too. */
+    static final int PHASES_AROUND = 2;
 
-    public Timeline(EventHistory history) {
+    private final EventHistory history;
+    private final ScenarioReplay replay;
+    private final EventClocks clocks;
+    private final ScenarioViews scenarios;
+
+    public Timeline(EventHistory history, ScenarioReplay replay, EventClocks clocks, ScenarioViews scenarios) {
         this.history = history;
+        this.replay = replay;
+        this.clocks = clocks;
+        this.scenarios = scenarios;
     }
 
     /** The events in one Player Turn phase (newest first), under the clock they happened at. */
@@ -37,14 +51,26 @@ public class Timeline {
     }
 
     /**
-     * The scenario after event {@code at}, the last sequence number, every event grouped newest first; which events
-     * were rolled back (sequence to the sequence of the undo); the jumps to each Game Turn, Player Turn and phase;
+     * The scenario after event {@code at} and the last sequence number; the window of events shown
+     * ({@code from..to}), grouped newest first; which of them were rolled back (sequence to the sequence of the
+     * undo); the jumps to Game Turns, Player Turns and phases near {@code at}; the Game Turns whose audit is linked;
      * the highest Game Turn reached; the actions that can still be disputed now.
      */
-    public record Travel(ScenarioState state, long at, long last, List<Group> groups, Map<Long, Long> undone,
-                         List<TurnJump> turns, int maxGameTurn, Set<String> disputable) {
+    public record Travel(ScenarioState state, long at, long last, long from, long to, List<Group> groups,
+                         Map<Long, Long> undone, List<TurnJump> turns, List<Integer> auditTurns, int maxGameTurn,
+                         Set<String> disputable) {
         public boolean isUndone(long sequence) {
             return undone.containsKey(sequence);
+        }
+
+        /** Where "earlier events" leads: the event just before the window, or null at the start. */
+        public Long earlier() {
+            return from > 0 ? from - 1 : null;
+        }
+
+        /** Where "later events" leads: the event just after the window, or null at the end. */
+        public Long later() {
+            return to < last ? to + 1 : null;
         }
     }
 
@@ -60,24 +86,24 @@ public class Timeline {
 
     /** {@code at} null means "now"; it is clamped to the events there are. */
     public Travel travel(String scenarioId, Long at) {
-        List<DomainEventMessage<?>> messages = history.messages(scenarioId);
-        if (messages.isEmpty() || !(messages.get(0).getPayload() instanceof ScenarioStarted)) {
-            throw new NotFound("scenario '" + scenarioId + "' does not exist");
-        }
-        long last = messages.get(messages.size() - 1).getSequenceNumber();
+        long last = replay.indexed(scenarioId);
         long target = at == null ? last : Math.max(0, Math.min(last, at));
-        ScenarioState state = null;
-        ScenarioState shown = null;
+        long from = Math.max(0, Math.min(target - WINDOW / 2, last - WINDOW + 1));
+        long to = Math.min(last, from + WINDOW - 1);
+        ScenarioState shown = replay.stateAfter(scenarioId, target);
+
+        List<EventClocks.Entry> entries = clocks.window(scenarioId, from, to);
+        Map<Long, EventClocks.Entry> bySequence = new TreeMap<>();
+        entries.forEach(e -> bySequence.put(e.sequence(), e));
+        Map<Long, Long> undone = new LinkedHashMap<>();
+        entries.stream().filter(EventClocks.Entry::undone).forEach(e -> undone.put(e.sequence(), e.undoneBy()));
+
         Map<String, List<EventLine>> byClock = new LinkedHashMap<>();
-        for (DomainEventMessage<?> message : messages) {
-            Object payload = message.getPayload();
-            state = state == null ? ScenarioState.started((ScenarioStarted) payload) : state.evolve(payload);
-            if (message.getSequenceNumber() == target) {
-                shown = state;
-            }
-            byClock.computeIfAbsent(key(state.clock()), k -> new ArrayList<>())
+        history.forEach(scenarioId, from, to, message -> {
+            EventClocks.Entry entry = bySequence.get(message.getSequenceNumber());
+            byClock.computeIfAbsent(entry == null ? "" : key(entry.clock()), k -> new ArrayList<>())
                     .add(EventLine.of(EventHistory.recorded(message)));
-        }
+        });
         List<Group> groups = new ArrayList<>();
         byClock.forEach((clock, events) -> {
             List<EventLine> newestFirst = new ArrayList<>(events);
@@ -85,32 +111,60 @@ public class Timeline {
             groups.add(new Group(clock, newestFirst));
         });
         Collections.reverse(groups);
-        Map<Long, Long> undone = Undone.of(messages);
-        int maxTurn = 1;
-        for (ScenarioReplay.Bookmark b : ScenarioReplay.bookmarks(messages)) {
-            maxTurn = Math.max(maxTurn, b.clock().gameTurn());
-        }
+
+        int maxTurn = clocks.maxGameTurn(scenarioId);
+        int current = shown.clock().gameTurn();
+        List<Integer> linked = linkedTurns(current, maxTurn);
+        ScenarioState now = scenarios.state(scenarioId);
         Set<String> disputable = new HashSet<>();
-        state.ledger().checkpoints().forEach(c -> disputable.add(c.actionId()));
-        state.ledger().disputes().forEach(d -> disputable.remove(d.actionId()));
-        return new Travel(shown == null ? state : shown, target, last, groups, undone, jumps(messages, undone),
+        now.ledger().checkpoints().forEach(c -> disputable.add(c.actionId()));
+        now.ledger().disputes().forEach(d -> disputable.remove(d.actionId()));
+        return new Travel(shown, target, last, from, to, groups, undone, jumps(scenarioId, current, linked), linked,
                 maxTurn, disputable);
     }
 
-    /** Game Turn, Player Turn and phase starts from the history's bookmarks, leaving out rolled-back advances. */
-    static List<TurnJump> jumps(List<DomainEventMessage<?>> messages, Map<Long, Long> undone) {
+    /** The Game Turns linked from a page about Game Turn {@code current}: those near it, the first and the last. */
+    static List<Integer> linkedTurns(int current, int maxTurn) {
+        List<Integer> turns = new ArrayList<>();
+        int high = Math.max(current, maxTurn);
+        for (int t = 1; t <= high; t++) {
+            if (t == 1 || t == high || Math.abs(t - current) <= TURNS_AROUND) {
+                turns.add(t);
+            }
+        }
+        return turns;
+    }
+
+    /**
+     * Game Turn starts for the linked turns, with Player Turn and phase starts for the turns next to the current
+     * one, leaving out rolled-back advances; each leads to the end of the action that began it.
+     */
+    private List<TurnJump> jumps(String scenarioId, int current, List<Integer> linked) {
+        Map<Long, EventClocks.Entry> starts = new TreeMap<>();
+        int low = linked.get(0);
+        int high = linked.get(linked.size() - 1);
+        clocks.turnStarts(scenarioId, low, high, false).stream()
+                .filter(e -> linked.contains(e.clock().gameTurn()))
+                .forEach(e -> starts.put(e.sequence(), e));
+        clocks.turnStarts(scenarioId, Math.max(1, current - PHASES_AROUND), current + PHASES_AROUND, true)
+                .forEach(e -> starts.put(e.sequence(), e));
+        Map<String, Long> ends = clocks.actionEnds(scenarioId, starts.values().stream()
+                .map(EventClocks.Entry::actionId).filter(java.util.Objects::nonNull).distinct().toList());
+
         List<TurnJump> turns = new ArrayList<>();
         List<PlayerTurnJump> playerTurns = null;
         List<Jump> phases = null;
-        for (ScenarioReplay.Bookmark b : ScenarioReplay.bookmarks(messages)) {
-            if (b.kind().equals("step") || undone.containsKey(b.sequence())) {
-                continue;
-            }
-            long at = endOfAction(messages, (int) b.sequence());
+        for (EventClocks.Entry b : starts.values()) {
+            long at = b.actionId() == null ? b.sequence() : ends.getOrDefault(b.actionId(), b.sequence());
             GameClock c = b.clock();
+            boolean nearby = Math.abs(c.gameTurn() - current) <= PHASES_AROUND;
             if (b.kind().equals("start") || b.kind().equals("gameTurn")) {
                 playerTurns = new ArrayList<>();
                 turns.add(new TurnJump(c.gameTurn(), at, playerTurns));
+                phases = null;
+            }
+            if (!nearby) {
+                continue;
             }
             if (playerTurns != null && !b.kind().equals("phase")) {
                 phases = new ArrayList<>();
@@ -122,16 +176,6 @@ public class Timeline {
             }
         }
         return turns;
-    }
-
-    private static long endOfAction(List<DomainEventMessage<?>> messages, int index) {
-        Object id = messages.get(index).getMetaData().get(ActionMetaData.ACTION_ID);
-        int end = index;
-        while (id != null && end + 1 < messages.size()
-                && id.equals(messages.get(end + 1).getMetaData().get(ActionMetaData.ACTION_ID))) {
-            end++;
-        }
-        return messages.get(end).getSequenceNumber();
     }
 
     /** Groups by Game Turn, Player Turn and phase (the steps of a phase share its group). */
