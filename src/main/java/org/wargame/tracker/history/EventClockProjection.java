@@ -228,6 +228,7 @@ public class EventClockProjection {
 
     /** Indexes the stream up to {@code upTo} if its rows end before (a stream stored before the index existed). */
     void catchUp(String scenarioId, long upTo) {
+        last.remove(scenarioId); // from what is stored
         previous(scenarioId, upTo + 1);
     }
 
