@@ -11,8 +11,8 @@ create table event_clock (
     phasing_side    varchar(64),
     -- the action (command) that stored the event: its actionId metadata
     action_id       varchar(255),
-    -- the action this event takes (again, when an undo or a ruling replays it); null for the start and for undo and
-    -- dispute bookkeeping
+    -- on an ActionTaken or ClockAdvanced: the action it takes (its actionId; an action an undo or a ruling replays
+    -- is taken again under the same id); null on every other event
     taking_of       varchar(255),
     -- start, or the coarsest unit a clock advance changed (gameTurn, playerTurn, phase, step); undo for undo and
     -- dispute bookkeeping; null for every other event

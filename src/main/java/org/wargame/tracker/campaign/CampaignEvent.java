@@ -9,6 +9,13 @@ import java.util.List;
 /** What happens to a campaign between scenarios. Stored as JSON; shapes change only through upcasters. */
 public sealed interface CampaignEvent {
 
+    /** The stored name of every campaign event, in one place (docs/history.md: a name never changes). */
+    java.util.Map<String, Class<? extends CampaignEvent>> NAMES = java.util.Map.of(
+            "campaign.CampaignCreated", CampaignCreated.class,
+            "campaign.CounterEnlisted", CounterEnlisted.class,
+            "campaign.ScenarioOpened", ScenarioOpened.class,
+            "campaign.ScenarioOutcomeRecorded", ScenarioOutcomeRecorded.class);
+
     String campaignId();
 
     /** Revision 1 added {@code plans}; {@link org.wargame.tracker.store.CampaignCreatedUpcaster} reads older ones. */

@@ -1,5 +1,8 @@
 package org.wargame.tracker.history;
 
+import org.wargame.tracker.rules.RuleEvent;
+import org.wargame.tracker.store.RecordedEvent;
+
 import org.wargame.tracker.store.ActionMetaData;
 import org.wargame.tracker.store.StoredJson;
 
@@ -28,7 +31,9 @@ public final class ActionAudit {
     private ActionAudit() {
     }
 
-    public record AuditedEvent(long sequence, String type, JsonNode payload) {
+    /** One event of an action: its type, payload, the rule section that caused it and the clock it happened at. */
+    public record AuditedEvent(long sequence, String type, JsonNode payload, String section,
+                               RecordedEvent.Clock clock) {
     }
 
     public record AuditedAction(String actionId, String account, String side, Instant time, long firstSequence,
@@ -88,12 +93,12 @@ public final class ActionAudit {
                 dice.addAll(advanced.dice());
             }
             JsonNode json = StoredJson.mapper().valueToTree(payload);
-            // rule events may name the section that decided them; the core does not require it
-            JsonNode section = json.get("section");
-            if (section != null && section.isTextual()) {
-                sections.add(section.asText());
+            String section = payload instanceof RuleEvent rule ? rule.section() : null;
+            if (section != null) {
+                sections.add(section);
             }
-            outcome.add(new AuditedEvent(event.getSequenceNumber(), event.getPayloadType().getSimpleName(), json));
+            outcome.add(new AuditedEvent(event.getSequenceNumber(), event.getPayloadType().getSimpleName(), json,
+                    section, RecordedEvent.Clock.of(event.getMetaData())));
         }
         String side = group.stream().map(e -> (String) e.getMetaData().get(ActionMetaData.SIDE))
                 .filter(Objects::nonNull).findFirst().orElse(null);

@@ -10,15 +10,10 @@ import org.springframework.stereotype.Component;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.RuleEvent;
 import org.wargame.tracker.scenario.ScenarioEvent;
-import org.wargame.tracker.scenario.ScenarioEvent.ActionDisputed;
-import org.wargame.tracker.scenario.ScenarioEvent.ActionUndone;
+import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
 import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
-import org.wargame.tracker.scenario.ScenarioEvent.DisputeDismissed;
-import org.wargame.tracker.scenario.ScenarioEvent.DisputeUpheld;
+import org.wargame.tracker.scenario.ScenarioEvent.RollBack;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
-import org.wargame.tracker.scenario.ScenarioEvent.UndoAccepted;
-import org.wargame.tracker.scenario.ScenarioEvent.UndoRefused;
-import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
 import org.wargame.tracker.store.ActionMetaData;
 import org.wargame.tracker.store.EventHistory;
 
@@ -31,8 +26,10 @@ import java.util.Map;
 /**
  * Writes table event_clock: for every event of a scenario, the game clock after it, the action it belongs to, the
  * kind of clock change it is, and later which undo or upheld dispute rolled it back. The clock is the one the fold
- * ({@code ScenarioState.evolve}) gives: the start's clock, a clock advance's {@code to}, after an undo or an upheld
- * dispute of action A the clock before A's latest taking, and otherwise the clock of the event before. In the
+ * ({@code ScenarioState.evolve}) gives: the start's clock, a clock advance's {@code to}, after a roll-back the clock
+ * of the position it returns to ({@code rolledBackTo}, or the latest taking of its action for one stored before
+ * positions were), and otherwise the clock of the event before. (The game clock in each event's metadata is the
+ * same but for roll-backs, whose metadata has the clock they happened at; and events stored before it have none.) In the
  * unit of work of the events (rows written in one batch when it commits); a stream stored before this index
  * existed is indexed from its first event the first time it is needed.
  * <p>
@@ -84,9 +81,7 @@ public class EventClockProjection {
 
     /** Undo and dispute bookkeeping: it changes no counter, and is never rolled back itself. */
     static boolean bookkeeping(Object payload) {
-        return payload instanceof ActionUndone || payload instanceof UndoRequested || payload instanceof UndoAccepted
-                || payload instanceof UndoRefused || payload instanceof ActionDisputed
-                || payload instanceof DisputeDismissed || payload instanceof DisputeUpheld;
+        return ScenarioEvent.aboutHistory(payload);
     }
 
     /** The coarsest unit of the clock that changed from {@code from} to {@code to}. */
@@ -137,7 +132,6 @@ public class EventClockProjection {
         long sequence = message.getSequenceNumber();
         Object payload = message.getPayload();
         String actionId = (String) message.getMetaData().get(ActionMetaData.ACTION_ID);
-        Object replayOf = message.getMetaData().get(ActionMetaData.REPLAY_OF);
         if (payload instanceof ScenarioStarted started) {
             return new Row(scenarioId, sequence, started.clock(), actionId, null, "start", null);
         }
@@ -145,37 +139,38 @@ public class EventClockProjection {
             throw new IllegalStateException("event clock: scenario " + scenarioId + " #" + sequence
                     + " has no event before it");
         }
-        String takingOf = replayOf instanceof String id ? id : actionId;
         if (payload instanceof ClockAdvanced advanced) {
-            return new Row(scenarioId, sequence, advanced.to(), actionId, takingOf,
+            return new Row(scenarioId, sequence, advanced.to(), actionId, advanced.actionId(),
                     kind(advanced.from(), advanced.to()), null);
         }
-        if (!bookkeeping(payload)) {
-            return new Row(scenarioId, sequence, previous.clock(), actionId, takingOf, null, null);
+        if (payload instanceof ActionTaken taken) {
+            return new Row(scenarioId, sequence, previous.clock(), actionId, taken.actionId(), null, null);
         }
-        String target = payload instanceof ActionUndone u ? u.actionId()
-                : payload instanceof DisputeUpheld d ? d.actionId() : null;
+        if (!bookkeeping(payload)) {
+            return new Row(scenarioId, sequence, previous.clock(), actionId, null, null, null);
+        }
         GameClock clock = previous.clock();
-        if (target != null) {
+        if (payload instanceof RollBack rollBack) {
             flush(); // the rows of this unit of work so far, for the queries below
-            Long start = latestTaking(scenarioId, target, sequence);
-            if (start != null) {
-                GameClock before = stored(scenarioId, start - 1).clock();
-                clock = before;
+            Long start = rollBack.rolledBackTo() != null ? rollBack.rolledBackTo()
+                    : latestTaking(scenarioId, rollBack.actionId(), sequence);
+            if (start != null && start > 0) {
+                clock = stored(scenarioId, start - 1).clock();
                 jdbc.update("update event_clock set undone_by = ? where scenario_id = ? and sequence_number >= ? "
-                        + "and sequence_number < ? and undone_by is null and taking_of is not null", sequence,
-                        scenarioId, start, sequence);
+                        + "and sequence_number < ? and undone_by is null and sequence_number > 0 "
+                        + "and (kind is null or kind <> 'undo')", sequence, scenarioId, start, sequence);
             }
         }
         return new Row(scenarioId, sequence, clock, actionId, null, "undo", null);
     }
 
-    /** Where the latest taking of {@code actionId} before {@code before} began (its first event). */
+    /**
+     * Where the latest taking of {@code actionId} before {@code before} began: its ActionTaken or ClockAdvanced (a
+     * roll-back stored before roll-backs named their position).
+     */
     private Long latestTaking(String scenarioId, String actionId, long before) {
-        return jdbc.queryForObject("select max(c.sequence_number) from event_clock c where c.scenario_id = ? "
-                + "and c.taking_of = ? and c.sequence_number < ? and not exists (select 1 from event_clock p "
-                + "where p.scenario_id = c.scenario_id and p.sequence_number = c.sequence_number - 1 "
-                + "and p.taking_of = c.taking_of)", Long.class, scenarioId, actionId, before);
+        return jdbc.queryForObject("select max(sequence_number) from event_clock where scenario_id = ? "
+                + "and taking_of = ? and sequence_number < ?", Long.class, scenarioId, actionId, before);
     }
 
     private Row stored(String scenarioId, long sequence) {

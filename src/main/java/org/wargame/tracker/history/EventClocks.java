@@ -36,8 +36,11 @@ public class EventClocks {
         this.transactions = transactions;
     }
 
-    /** One event's place in time: the clock after it, its action, and the undo that rolled it back (or null). */
-    public record Entry(long sequence, GameClock clock, String actionId, String kind, Long undoneBy) {
+    /**
+     * One event's place in time: the clock after it, its action (the command that stored it), the action it takes
+     * when it is an action's first event, and the undo or ruling that rolled it back (or null).
+     */
+    public record Entry(long sequence, GameClock clock, String actionId, String takes, String kind, Long undoneBy) {
         public boolean undone() {
             return undoneBy != null;
         }
@@ -129,6 +132,6 @@ public class EventClocks {
     }
 
     private static Entry entry(EventClockProjection.Row row) {
-        return new Entry(row.sequence(), row.clock(), row.actionId(), row.kind(), row.undoneBy());
+        return new Entry(row.sequence(), row.clock(), row.actionId(), row.takingOf(), row.kind(), row.undoneBy());
     }
 }

@@ -8,6 +8,8 @@ import org.wargame.tracker.refusal.NotFound;
 import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+import org.wargame.tracker.scenario.ScenarioLog;
+import org.wargame.tracker.scenario.ScenarioRecord;
 import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.store.ActionMetaData;
 import org.wargame.tracker.store.EventHistory;
@@ -17,13 +19,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Consumer;
 
 /**
  * Time travel: a scenario as it stood after any event, folded with the same pure {@link ScenarioState#evolve} the
  * aggregate and the read model use; bookmarks at the clock's turning points; what each event changed; the audit of
- * a range or a Game Turn. Each reads only the events it shows (and those its fold needs before them), batch by
- * batch; where a Game Turn or a bookmark lies comes from the game clock index ({@link EventClocks}).
+ * a range or a Game Turn. The state before a range comes from the scenario's record (the nearest checkpoint and the
+ * events after it), then only the range is read, batch by batch; where a Game Turn or a bookmark lies comes from the
+ * game clock index ({@link EventClocks}).
  */
 @Component
 public class ScenarioReplay {
@@ -34,11 +36,13 @@ public class ScenarioReplay {
     private final EventHistory history;
     private final EventStore eventStore;
     private final EventClocks clocks;
+    private final ScenarioRecord record;
 
-    public ScenarioReplay(EventHistory history, EventStore eventStore, EventClocks clocks) {
+    public ScenarioReplay(EventHistory history, EventStore eventStore, EventClocks clocks, ScenarioRecord record) {
         this.history = history;
         this.eventStore = eventStore;
         this.clocks = clocks;
+        this.record = record;
     }
 
     /** A turning point of the clock: the sequence of the event that began it and the clock then. */
@@ -70,40 +74,15 @@ public class ScenarioReplay {
         return last;
     }
 
-    /** The scenario after event {@code after}. */
+    /** The scenario after event {@code after}: from the nearest checkpoint at or before it (see ScenarioLog). */
     public ScenarioState stateAfter(String scenarioId, long after) {
-        long last = last(scenarioId);
-        requireIn(after, last, "after");
-        return fold(scenarioId, after, null);
-    }
-
-    /**
-     * The state after event {@code sequence}, handing each event from {@code watchFrom} on (and the state after it)
-     * to {@code watch}; a negative {@code sequence} gives null.
-     */
-    ScenarioState fold(String scenarioId, long sequence, Consumer<Folded> watch) {
-        if (sequence < 0) {
-            return null;
-        }
-        ScenarioState[] state = {null};
-        history.forEach(scenarioId, 0, sequence, message -> {
-            Object payload = message.getPayload();
-            if (state[0] == null) {
-                if (!(payload instanceof ScenarioStarted started)) {
-                    throw new NotFound("scenario '" + scenarioId + "' does not exist");
-                }
-                state[0] = ScenarioState.started(started);
-            } else {
-                state[0] = state[0].evolve(payload);
-            }
-            if (watch != null) {
-                watch.accept(new Folded(message, state[0]));
-            }
-        });
-        if (state[0] == null) {
+        ScenarioLog log = record.log(scenarioId);
+        long last = log.length() - 1;
+        if (last < 0) {
             throw new NotFound("scenario '" + scenarioId + "' does not exist");
         }
-        return state[0];
+        requireIn(after, last, "after");
+        return log.stateAt(after + 1);
     }
 
     /** One event of a fold and the state after it. */
@@ -111,21 +90,28 @@ public class ScenarioReplay {
     }
 
     /**
-     * The events {@code from..to} with the state before {@code from} (null for 0) and after each: the fold reads
-     * events 0..to, and keeps only the window.
+     * The events {@code from..to} with the state before {@code from} (null for 0) and after each: the state before
+     * comes from the record (its nearest checkpoint and the events after it), then only the window is read.
      */
     Window window(String scenarioId, long from, long to) {
+        ScenarioLog log = record.log(scenarioId);
+        ScenarioState before = from == 0 ? null : log.stateAt(from);
         List<Folded> events = new ArrayList<>();
-        ScenarioState[] before = {null};
-        fold(scenarioId, to, folded -> {
-            long sequence = folded.message().getSequenceNumber();
-            if (sequence == from - 1) {
-                before[0] = folded.after();
-            } else if (sequence >= from) {
-                events.add(folded);
+        ScenarioState[] state = {before};
+        history.forEach(scenarioId, from, to, message -> {
+            Object payload = message.getPayload();
+            if (state[0] == null) {
+                if (!(payload instanceof ScenarioStarted started)) {
+                    throw new NotFound("scenario '" + scenarioId + "' does not exist");
+                }
+                state[0] = ScenarioState.started(started);
+            } else {
+                Object side = message.getMetaData().get(ActionMetaData.SIDE);
+                state[0] = state[0].evolve(payload, side == null ? null : side.toString(), log);
             }
+            events.add(new Folded(message, state[0]));
         });
-        return new Window(before[0], events);
+        return new Window(before, events);
     }
 
     /** A window of a scenario's events: the state before the first, and each event with the state after it. */

@@ -10,12 +10,17 @@ import java.util.Map;
  * dispute. One command type with the request inside, so the scenario aggregate needs one handler for all of them;
  * what each may do is decided by {@link UndoPolicy}.
  */
-public record HistoryCommand(@TargetAggregateIdentifier String scenarioId, Actor actor, Request request) {
+public record HistoryCommand(@TargetAggregateIdentifier String scenarioId, Actor actor, Request request,
+                             Long expectedVersion) {
+
+    public HistoryCommand(String scenarioId, Actor actor, Request request) {
+        this(scenarioId, actor, request, null);
+    }
 
     public sealed interface Request {
     }
 
-    /** Undo the last action ({@code actionId}, when given, must be it). */
+    /** Undo an action in force ({@code actionId}; null: the last one, through the API only). */
     public record Undo(String requestId, String actionId, String reason) implements Request {
     }
 

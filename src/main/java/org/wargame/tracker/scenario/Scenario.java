@@ -4,13 +4,16 @@ import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.messaging.MetaData;
+import org.axonframework.messaging.annotation.MetaDataValue;
+import org.axonframework.serialization.Revision;
+import org.wargame.tracker.account.Actor;
+import org.wargame.tracker.refusal.Conflict;
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.StaleVersion;
 import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.spring.stereotype.Aggregate;
 import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.store.ActionMetaData;
-import org.wargame.tracker.scenario.DisputeReplay;
-import org.wargame.tracker.scenario.HistoryCommand;
-import org.wargame.tracker.scenario.UndoPolicy;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.RuleAction;
@@ -33,11 +36,14 @@ import java.util.Set;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
+
 /**
  * One scenario of a campaign. Decides: checks who may act and asks the scenario's rule set what an action causes;
  * evolves: only folds events into {@link ScenarioState}. An action's events are applied together or not at all.
  */
-@Aggregate(snapshotTriggerDefinition = "scenarioSnapshotTrigger", cache = "scenarioCache")
+@Aggregate(snapshotTriggerDefinition = "scenarioSnapshotTrigger", cache = "scenarioCache",
+        snapshotFilter = "scenarioSnapshotFilter")
+@Revision("2") // snapshots of revision 1 carried the undo ledger; they are skipped and the events folded instead
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
         isGetterVisibility = JsonAutoDetect.Visibility.NONE)
 public class Scenario {
@@ -54,20 +60,20 @@ public class Scenario {
     public Scenario(StartScenario command) {
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = RuleSets.byId(command.ruleSet());
         if (command.turnLimit() < 1) {
-            throw new IllegalArgumentException("turnLimit: a scenario lasts at least one Game Turn");
+            throw new FieldRefused("turnLimit", "a scenario lasts at least one Game Turn");
         }
         if (command.sides() == null || command.sides().size() < 2) {
-            throw new IllegalArgumentException("sides: a scenario needs two or more sides");
+            throw new FieldRefused("sides", "a scenario needs two or more sides");
         }
         Set<String> sideIds = new HashSet<>();
         command.sides().forEach(s -> sideIds.add(s.id()));
         Set<String> counterIds = new HashSet<>();
         for (CounterDefinition counter : command.counters()) {
             if (!counterIds.add(counter.id())) {
-                throw new IllegalArgumentException("counters: '" + counter.id() + "' is listed twice");
+                throw new FieldRefused("counters", "'" + counter.id() + "' is listed twice");
             }
             if (!sideIds.contains(counter.side())) {
-                throw new IllegalArgumentException("counters: '" + counter.id() + "' belongs to unknown side '"
+                throw new FieldRefused("counters", "'" + counter.id() + "' belongs to unknown side '"
                         + counter.side() + "'");
             }
             ruleSet.validate(counter);
@@ -80,68 +86,82 @@ public class Scenario {
     }
 
     @CommandHandler
-    public ScenarioState handle(TakeAction command, DiceSeeds seeds) {
+    public ScenarioState handle(TakeAction command, DiceSeeds seeds, ScenarioRecord record) {
         requireInPlay();
+        requireVersion(command.expectedVersion(), record);
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = state.ruleSet();
         String side = ruleSet.actingSide(state.rules(), command.action());
         command.actor().requireMayActFor(side);
         ActionDice dice = new ActionDice(scenarioId, seeds.seedOf(scenarioId), state.serverRolls(), command.dice());
         List<RuleEvent> events = ruleSet.decide(state.rules(), state.clock(), command.action(), dice);
         dice.requireAllEnteredUsed();
-        MetaData meta = MetaData.with("side", side);
-        apply(new ActionTaken(command.actionId(), command.type(), command.request(), dice.rolled()), meta);
-        events.forEach(event -> apply(event, meta));
+        MetaData meta = MetaData.with(ActionMetaData.SIDE, side);
+        record(new ActionTaken(command.actionId(), command.type(), command.request(), dice.rolled()), meta);
+        events.forEach(event -> record(event, meta));
         return state;
     }
 
     @CommandHandler
-    public ScenarioState handle(AdvanceClock command, DiceSeeds seeds) {
+    public ScenarioState handle(AdvanceClock command, DiceSeeds seeds, ScenarioRecord record) {
         requireInPlay();
+        requireVersion(command.expectedVersion(), record);
         command.actor().requireParticipant();
         GameClock from = state.clock();
         GameClock to = state.ruleSet().phases().next(from, state.sideOrder());
         if (to.gameTurn() > state.turnLimit()) {
-            throw new IllegalStateException("clock: the scenario's last Game Turn (" + state.turnLimit()
+            throw new Conflict("the scenario's last Game Turn (" + state.turnLimit()
                     + ") is over; conclude the scenario");
         }
         ActionDice dice = new ActionDice(scenarioId, seeds.seedOf(scenarioId), state.serverRolls(), command.dice());
         List<RuleEvent> events = state.ruleSet().clockAdvanced(state.rules(), from, to, dice);
         dice.requireAllEnteredUsed();
-        MetaData meta = MetaData.with("side", command.actor().referee() ? "referee"
-                : String.join(",", command.actor().sides()));
-        apply(new ClockAdvanced(command.actionId(), from, to, dice.rolled()), meta);
-        events.forEach(event -> apply(event, meta));
+        MetaData meta = MetaData.with(ActionMetaData.SIDE, actingFor(command.actor()));
+        record(new ClockAdvanced(command.actionId(), from, to, dice.rolled()), meta);
+        events.forEach(event -> record(event, meta));
         return state;
     }
 
     @CommandHandler
-    public ScenarioState handle(ConcludeScenario command, DiceSeeds seeds) {
+    public ScenarioState handle(ConcludeScenario command, DiceSeeds seeds, ScenarioRecord record) {
         requireInPlay();
+        requireVersion(command.expectedVersion(), record);
         command.actor().requireParticipant();
         byte[] seed = seeds.seedOf(scenarioId);
-        apply(new ScenarioConcluded(state.campaignId(), command.result(), state.ruleSet().outcome(state.rules()),
-                seed == null ? null : ActionDice.hex(seed)));
+        record(new ScenarioConcluded(state.campaignId(), command.result(), state.ruleSet().outcome(state.rules()),
+                seed == null ? null : ActionDice.hex(seed)), MetaData.emptyInstance());
         return state;
     }
 
-    /** Undo, consent, disputes and rulings: {@link UndoPolicy} decides, the events roll back through the fold. */
+    /**
+     * Undo, consent, disputes and rulings, reaching any action in force: {@link UndoPolicy} decides with the
+     * scenario's record, the events roll back through the fold.
+     */
     @CommandHandler
-    public ScenarioState handle(HistoryCommand command) {
+    public ScenarioState handle(HistoryCommand command, ScenarioRecord record) {
         requireInPlay();
-        MetaData meta = MetaData.with("side", command.actor().referee() ? "referee"
-                : String.join(",", command.actor().sides()));
-        String ruling = command.request() instanceof HistoryCommand.Resolve r ? r.disputeId() : null;
-        for (DisputeReplay.Decided decided : UndoPolicy.decideAll(state, command)) {
+        requireVersion(command.expectedVersion(), record);
+        MetaData meta = MetaData.with(ActionMetaData.SIDE, actingFor(command.actor()));
+        HistoryCommand.Request request = command.request();
+        String by = request instanceof HistoryCommand.Resolve r ? r.disputeId()
+                : request instanceof HistoryCommand.AcceptUndo a ? a.requestId()
+                : request instanceof HistoryCommand.Undo u ? u.requestId() : null;
+        for (Replay.Decided decided : UndoPolicy.decideAll(state, record.log(scenarioId), command)) {
             if (decided.replayOf() == null) {
-                apply(decided.event(), meta);
-            } else { // replayed by an upheld dispute: marked so, on behalf of the side that took it
-                apply(decided.event(), meta.and(ActionMetaData.REPLAYED_BY, ruling)
+                record(decided.event(), meta);
+            } else { // re-decided after the roll-back: marked so, on behalf of the side that took it
+                record(decided.event(), meta.and(ActionMetaData.REPLAYED_BY, by)
                         .and(ActionMetaData.REPLAY_OF, decided.replayOf())
                         .and(ActionMetaData.SIDE, decided.side() == null ? meta.get(ActionMetaData.SIDE)
                                 : decided.side()));
             }
         }
         return state;
+    }
+
+    /** Applies an event with the game clock at which it happens (a clock advance happens at the clock it reaches). */
+    private void record(Object event, MetaData meta) {
+        GameClock at = event instanceof ClockAdvanced advanced ? advanced.to() : state.clock();
+        apply(event, meta.mergedWith(ActionMetaData.clock(at)));
     }
 
     @EventSourcingHandler
@@ -151,9 +171,10 @@ public class Scenario {
     }
 
     @EventSourcingHandler
-    void on(ScenarioEvent event) {
+    void on(ScenarioEvent event, @MetaDataValue(ActionMetaData.SIDE) String side, ScenarioRecord record) {
         if (!(event instanceof ScenarioStarted)) {
-            state = state.evolve(event);
+            state = state.evolve(event, side, event instanceof ScenarioEvent.RollBack ? record.log(scenarioId)
+                    : ScenarioPast.NONE);
         }
     }
 
@@ -164,8 +185,35 @@ public class Scenario {
 
     private void requireInPlay() {
         if (state.concluded()) {
-            throw new IllegalStateException("scenario '" + state.name() + "' is concluded; nothing more can happen in it");
+            throw new Conflict("scenario '" + state.name() + "' is concluded; nothing more can happen in it");
         }
+    }
+
+    /**
+     * Refuses a command sent on a view of the scenario that is no longer the latest, saying what changed since
+     * (two players at one scenario: the second click must not act on what the first changed).
+     */
+    private void requireVersion(Long expected, ScenarioRecord record) {
+        if (expected == null || expected == state.events()) {
+            return;
+        }
+        if (expected > state.events() || expected < 1) {
+            throw new Conflict("expectedVersion", "the scenario has " + state.events() + " events, not " + expected
+                    + "; reload it");
+        }
+        GameClock then = record.log(scenarioId).stateAt(expected).clock();
+        long since = state.events() - expected;
+        String what = then.equals(state.clock()) ? since + (since == 1 ? " event was" : " events were")
+                + " recorded since (" + state.clock().phase() + " of Turn " + state.clock().gameTurn() + ")"
+                : "the clock moved from " + then.phase() + " of Turn " + then.gameTurn() + " ("
+                + state.sideName(then.phasingSide()) + ") to " + state.clock().phase() + " of Turn "
+                + state.clock().gameTurn() + " (" + state.sideName(state.clock().phasingSide()) + ")";
+        throw new StaleVersion("the scenario changed since you looked: " + what + "; nothing was done",
+                state.events());
+    }
+
+    private static String actingFor(Actor actor) {
+        return actor.referee() ? "referee" : String.join(",", actor.sides());
     }
 
     public ScenarioState state() {

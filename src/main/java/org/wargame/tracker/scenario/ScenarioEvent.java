@@ -6,6 +6,8 @@ import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
 
+import org.axonframework.serialization.Revision;
+
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +16,48 @@ import java.util.Map;
  * the same stream. Stored as JSON; shapes change only through upcasters.
  */
 public sealed interface ScenarioEvent {
+
+    /**
+     * The stored name of every core scenario event, in one place (docs/history.md: names never change; a new field
+     * is optional or comes with an upcaster and a revision).
+     */
+    Map<String, Class<? extends ScenarioEvent>> NAMES = Map.ofEntries(
+            Map.entry("scenario.ScenarioStarted", ScenarioStarted.class),
+            Map.entry("scenario.ActionTaken", ActionTaken.class),
+            Map.entry("scenario.ClockAdvanced", ClockAdvanced.class),
+            Map.entry("scenario.ScenarioConcluded", ScenarioConcluded.class),
+            Map.entry("scenario.ActionUndone", ActionUndone.class),
+            Map.entry("scenario.UndoRequested", UndoRequested.class),
+            Map.entry("scenario.UndoAccepted", UndoAccepted.class),
+            Map.entry("scenario.UndoRefused", UndoRefused.class),
+            Map.entry("scenario.ActionDisputed", ActionDisputed.class),
+            Map.entry("scenario.DisputeDismissed", DisputeDismissed.class),
+            Map.entry("scenario.DisputeUpheld", DisputeUpheld.class),
+            Map.entry("scenario.ActionDropped", ActionDropped.class));
+
+    /**
+     * An event that takes the scenario back to how it stood after its first {@code rolledBackTo} events (the
+     * position of the first event of the action rolled back). Null in events written before positions were stored:
+     * the fold then finds the action's position in the record.
+     */
+    sealed interface RollBack extends ScenarioEvent {
+        String actionId();
+
+        Long rolledBackTo();
+    }
+
+    /** True for the events about the record itself (undo, consent, disputes, rulings), not an action's own. */
+    static boolean aboutHistory(Object event) {
+        return event instanceof RollBack || event instanceof AboutAction || event instanceof UndoAccepted
+                || event instanceof UndoRefused || event instanceof DisputeDismissed;
+    }
+
+    /** An open request or dispute about one action; {@code actionAt} is that action's position (null: find it). */
+    sealed interface AboutAction extends ScenarioEvent {
+        String actionId();
+
+        Long actionAt();
+    }
 
     /**
      * The scenario begins with these counters (roster state plus placement), sides in Player-Turn order, and the
@@ -45,14 +89,17 @@ public sealed interface ScenarioEvent {
     // Undo and disputes (see docs/history.md): nothing is removed from the stream; these events say which action's
     // effects no longer count, and who asked, agreed or ruled.
 
-    /** The action's effects are rolled back: the scenario is as if it had never been taken. */
-    record ActionUndone(String actionId, String requestedBy, String approvedBy, String reason)
-            implements ScenarioEvent {
+    /**
+     * The action's effects are rolled back: the scenario is as if it had never been taken. Any later actions follow
+     * it, re-decided with their own dice (metadata {@code replayedBy} = the undone action), or dropped.
+     */
+    record ActionUndone(String actionId, String requestedBy, String approvedBy, String reason, Long rolledBackTo)
+            implements RollBack {
     }
 
     /** A die decided the action, so undoing it waits for the opponent's (or the referee's) consent. */
-    record UndoRequested(String requestId, String actionId, String side, String requestedBy, String reason)
-            implements ScenarioEvent {
+    record UndoRequested(String requestId, String actionId, String side, String requestedBy, String reason,
+                         Long actionAt) implements AboutAction {
     }
 
     /** Consent given; the ActionUndone follows it in the same action. */
@@ -64,7 +111,8 @@ public sealed interface ScenarioEvent {
     }
 
     /** A player contests an action; the referee rules on it. */
-    record ActionDisputed(String disputeId, String actionId, String raisedBy, String reason) implements ScenarioEvent {
+    record ActionDisputed(String disputeId, String actionId, String raisedBy, String reason, Long actionAt)
+            implements AboutAction {
     }
 
     /** The referee ruled that the action stands. */
@@ -79,14 +127,16 @@ public sealed interface ScenarioEvent {
      * is simply removed). The same command then replays: the corrected action and every later action that was
      * rolled back, re-decided in order with the dice they had, each as its usual events (metadata
      * {@code replayedBy} = the dispute), or an {@link ActionDropped} when the rules now refuse it. Events written
-     * before replay existed have no {@code corrected} and no replay follows them.
+     * before replay existed have no {@code corrected} and no replay follows them. Revision 1 added
+     * {@code corrected} (an upcaster reads the first shape); {@code rolledBackTo} is optional.
      */
+    @Revision("1")
     record DisputeUpheld(String disputeId, String actionId, String referee, String ruling, String rule,
-                         String correction, Map<String, Object> corrected) implements ScenarioEvent {
+                         String correction, Map<String, Object> corrected, Long rolledBackTo) implements RollBack {
     }
 
     /**
-     * An action rolled back by an upheld dispute that could not be taken again after the ruling: the rules refuse
+     * An action rolled back by an undo or an upheld dispute that could not be taken again after it: the rules refuse
      * it now, or it would need other dice than it rolled ({@code reason}, the refusal). It changes nothing.
      */
     record ActionDropped(String disputeId, String actionId, String type, Map<String, Object> request,

@@ -2,7 +2,9 @@ package org.wargame.tracker.scenario;
 
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.messaging.annotation.MetaDataValue;
 import org.axonframework.messaging.annotation.SourceId;
+import org.wargame.tracker.store.ActionMetaData;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -30,6 +32,7 @@ public class ScenarioProjection {
     private static final String PENDING = ScenarioProjection.class.getName() + ".pending";
 
     private final JdbcTemplate jdbc;
+    private final ScenarioRecord record;
     private final Map<String, ScenarioState> latest = Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f,
             true) {
         @Override
@@ -38,35 +41,46 @@ public class ScenarioProjection {
         }
     });
 
-    public ScenarioProjection(JdbcTemplate jdbc) {
+    public ScenarioProjection(JdbcTemplate jdbc, ScenarioRecord record) {
         this.jdbc = jdbc;
+        this.record = record;
     }
 
     @EventHandler
     void on(ScenarioStarted event) {
         ScenarioState state = ScenarioState.started(event);
         jdbc.update("insert into scenario_view (scenario_id, campaign_id, name, rule_set, concluded, state_json, "
-                        + "event_count) values (?, ?, ?, ?, ?, ?, ?)", event.scenarioId(), event.campaignId(),
-                event.name(), event.ruleSet(), false, write(state), 1);
+                        + "event_count, fold_version) values (?, ?, ?, ?, ?, ?, ?, ?)", event.scenarioId(),
+                event.campaignId(), event.name(), event.ruleSet(), false, write(state), 1,
+                StoredScenarioRecord.FOLD_VERSION);
         remember(event.scenarioId(), state);
     }
 
     @EventHandler
-    void on(ScenarioEvent event, @SourceId String scenarioId) {
+    void on(ScenarioEvent event, @SourceId String scenarioId,
+            @MetaDataValue(ActionMetaData.SIDE) String side) {
         if (!(event instanceof ScenarioStarted)) {
-            update(scenarioId, event);
+            update(scenarioId, new Applied(event, side));
         }
     }
 
     @EventHandler
     void on(RuleEvent event, @SourceId String scenarioId) {
-        update(scenarioId, event);
+        update(scenarioId, new Applied(event, null));
     }
 
-    private void update(String scenarioId, Object event) {
+    /** An event with the side from its metadata (the last action keeps it). */
+    private record Applied(Object event, String side) {
+        ScenarioState to(ScenarioState state, ScenarioPast past) {
+            return state.evolve(event, side, past);
+        }
+    }
+
+    private void update(String scenarioId, Applied event) {
         if (!CurrentUnitOfWork.isStarted()) { // a rebuild calls the handlers directly: write each event at once
             ScenarioState current = latest.containsKey(scenarioId) ? latest.get(scenarioId) : stored(scenarioId);
-            save(scenarioId, new Pending(current.events(), new ArrayList<>(List.of(event)), current.evolve(event)));
+            save(scenarioId, new Pending(current.events(), new ArrayList<>(List.of(event)),
+                    event.to(current, record.log(scenarioId))));
             return;
         }
         UnitOfWork<?> unitOfWork = CurrentUnitOfWork.get();
@@ -82,7 +96,8 @@ public class ScenarioProjection {
             before = new Pending(current.events(), new ArrayList<>(), current);
         }
         before.events().add(event);
-        Pending after = new Pending(before.rowEvents(), before.events(), before.state().evolve(event));
+        Pending after = new Pending(before.rowEvents(), before.events(), event.to(before.state(),
+                record.log(scenarioId)));
         pending.put(scenarioId, after);
         latest.put(scenarioId, after.state());
     }
@@ -91,7 +106,7 @@ public class ScenarioProjection {
      * The events of one unit of work for one scenario: the row is written once, when the unit of work commits (an
      * action's many events would otherwise each write the whole state, undo ledger and all).
      */
-    private record Pending(long rowEvents, List<Object> events, ScenarioState state) {
+    private record Pending(long rowEvents, List<Applied> events, ScenarioState state) {
     }
 
     private void save(String scenarioId, Pending pending) {
@@ -102,8 +117,8 @@ public class ScenarioProjection {
                 scenarioId, pending.rowEvents());
         if (rows == 0) {
             next = stored(scenarioId);
-            for (Object event : pending.events()) {
-                next = next.evolve(event);
+            for (Applied event : pending.events()) {
+                next = event.to(next, record.log(scenarioId));
             }
             jdbc.update("update scenario_view set state_json = ?, concluded = ?, event_count = ? where scenario_id = ?",
                     write(next), next.concluded(), next.events(), scenarioId);
@@ -124,7 +139,7 @@ public class ScenarioProjection {
                 scenarioId));
     }
 
-    static String write(ScenarioState state) {
+    public static String write(ScenarioState state) {
         try {
             return StoredJson.mapper().writeValueAsString(state);
         } catch (JsonProcessingException e) {
@@ -132,7 +147,7 @@ public class ScenarioProjection {
         }
     }
 
-    static ScenarioState read(String json) {
+    public static ScenarioState read(String json) {
         try {
             return StoredJson.mapper().readValue(json, ScenarioState.class);
         } catch (JsonProcessingException e) {

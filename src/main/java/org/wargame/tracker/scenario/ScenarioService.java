@@ -101,6 +101,10 @@ public class ScenarioService {
      * optional {@code dice}: the rolls entered by hand, in order; missing rolls are rolled by the server.
      */
     public ActionResult act(String scenarioId, Map<String, Object> body, Actor actor) {
+        return act(scenarioId, body, actor, null);
+    }
+
+    public ActionResult act(String scenarioId, Map<String, Object> body, Actor actor, Long expectedVersion) {
         ScenarioViews.Header state = scenarios.header(scenarioId);
         Object type = body.get("type");
         if (!(type instanceof String)) {
@@ -118,24 +122,32 @@ public class ScenarioService {
         }
         String actionId = UUID.randomUUID().toString();
         ScenarioState after = commands.send(new TakeAction(scenarioId, actionId, actor, (String) type, action,
-                request, dice), actor.account(), actionId);
+                request, dice, expectedVersion), actor.account(), actionId);
         return new ActionResult(actionId, state.events(), after);
     }
 
     public ActionResult advance(String scenarioId, Object dice, Actor actor) {
+        return advance(scenarioId, dice, actor, null);
+    }
+
+    public ActionResult advance(String scenarioId, Object dice, Actor actor, Long expectedVersion) {
         ScenarioViews.Header state = scenarios.header(scenarioId);
         String actionId = UUID.randomUUID().toString();
-        ScenarioState after = commands.send(new AdvanceClock(scenarioId, actionId, actor, dice(dice)),
+        ScenarioState after = commands.send(new AdvanceClock(scenarioId, actionId, actor, dice(dice), expectedVersion),
                 actor.account(), actionId);
         return new ActionResult(actionId, state.events(), after);
     }
 
     /** Concludes the scenario and hands every roster counter's end state back to the campaign, atomically. */
     public ActionResult conclude(String scenarioId, String result, Actor actor) {
+        return conclude(scenarioId, result, actor, null);
+    }
+
+    public ActionResult conclude(String scenarioId, String result, Actor actor, Long expectedVersion) {
         ScenarioViews.Header before = scenarios.header(scenarioId);
         String actionId = UUID.randomUUID().toString();
         ScenarioState after = commands.atomically(() -> {
-            ScenarioState concluded = commands.send(new ConcludeScenario(scenarioId, actor, result), actor.account(),
+            ScenarioState concluded = commands.send(new ConcludeScenario(scenarioId, actor, result, expectedVersion), actor.account(),
                     actionId);
             commands.send(new RecordScenarioOutcome(concluded.campaignId(), scenarioId, result,
                     concluded.ruleSet().outcome(concluded.rules())), actor.account(), actionId);

@@ -1,65 +1,122 @@
 package org.wargame.tracker.scenario;
 
 import org.wargame.tracker.campaign.Side;
-import org.wargame.tracker.scenario.UndoLedger;
 import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
+import org.wargame.tracker.rules.RuleAction;
 import org.wargame.tracker.rules.RuleEvent;
 import org.wargame.tracker.rules.RuleSet;
 import org.wargame.tracker.rules.RuleSets;
 import org.wargame.tracker.rules.RuleState;
-import org.wargame.tracker.rules.RuleAction;
+import org.wargame.tracker.scenario.ScenarioEvent.AboutAction;
+import org.wargame.tracker.scenario.ScenarioEvent.ActionDisputed;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
 import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
+import org.wargame.tracker.scenario.ScenarioEvent.DisputeDismissed;
+import org.wargame.tracker.scenario.ScenarioEvent.RollBack;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioConcluded;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+import org.wargame.tracker.scenario.ScenarioEvent.UndoAccepted;
+import org.wargame.tracker.scenario.ScenarioEvent.UndoRefused;
+import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
- * A scenario as its events made it: the clock, the rule state of every counter, how many server dice were rolled.
- * Pure and immutable: the aggregate, the read model and time travel all fold events with {@link #evolve}.
+ * A scenario as its events made it: the clock, the rule state of every counter, how many server dice were rolled,
+ * the last action still in force, and the open undo requests and disputes. Pure and immutable: the aggregate, the
+ * read model and time travel all fold events with {@link #evolve}. It holds no earlier state: a roll-back asks the
+ * record ({@link ScenarioPast}) for the state it returns to, so its size does not grow with the history.
  */
 public record ScenarioState(String scenarioId, String campaignId, String name, String ruleSetId, int turnLimit,
                             List<Side> sides, GameClock clock, boolean concluded, String result, RuleState rules,
-                            int serverRolls, String diceCommitment, long events, UndoLedger ledger) {
+                            int serverRolls, String diceCommitment, long events, LastAction lastAction,
+                            List<UndoRequested> requests, List<ActionDisputed> disputes) {
+
+    /** The clock-advance "type" of an action (a player action's type is its rule set's action type). */
+    public static final String CLOCK = "clock-advance";
+
+    /**
+     * The latest action still in force: what "undo my last action" undoes. {@code at} is the position of its first
+     * event; {@code diced} whether a die decided it; {@code side} on whose behalf it was taken (null: the clock).
+     */
+    public record LastAction(String actionId, String type, String side, boolean diced, long at) {
+    }
 
     public ScenarioState {
-        ledger = ledger == null ? UndoLedger.EMPTY : ledger; // read models written before undo existed
+        requests = requests == null ? List.of() : List.copyOf(requests);
+        disputes = disputes == null ? List.of() : List.copyOf(disputes);
     }
 
     public static ScenarioState started(ScenarioStarted e) {
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = RuleSets.byId(e.ruleSet());
         return new ScenarioState(e.scenarioId(), e.campaignId(), e.name(), e.ruleSet(), e.turnLimit(), e.sides(),
-                e.clock(), false, null, ruleSet.setUp(e.counters()), 0, e.diceCommitment(), 1, UndoLedger.EMPTY);
+                e.clock(), false, null, ruleSet.setUp(e.counters()), 0, e.diceCommitment(), 1, null, List.of(),
+                List.of());
     }
 
-    /** Applies one event of the scenario's stream (a core event or one of its rule set's). */
+    /** Applies one event that is not a roll-back (see {@link #evolve(Object, String, ScenarioPast)}). */
     public ScenarioState evolve(Object event) {
+        return evolve(event, null, ScenarioPast.NONE);
+    }
+
+    /**
+     * Applies one event of the scenario's stream (a core event or one of its rule set's) at position
+     * {@link #events()}; {@code side} is the side in its metadata (kept for the last action). A roll-back returns
+     * to the state the record had at its position, with the counts carried on (a die once rolled is never rolled
+     * again) and the requests and disputes about the actions rolled back closed.
+     */
+    public ScenarioState evolve(Object event, String side, ScenarioPast past) {
         if (event instanceof ScenarioStarted started) {
             return started(started);
         }
         if (event instanceof ActionTaken taken) {
-            return with(clock, concluded, result, rules, serverDiceAfter(serverRolls, taken.dice()))
-                    .withLedger(ledger.taken(taken.actionId(), taken.type(), taken.request(), taken.dice(), null,
-                            this));
+            return next(clock, rules, serverDiceAfter(serverRolls, taken.dice()),
+                    new LastAction(taken.actionId(), taken.type(), side, !taken.dice().isEmpty(), events),
+                    requests, disputes);
         }
         if (event instanceof ClockAdvanced advanced) {
-            return with(advanced.to(), concluded, result, rules, serverDiceAfter(serverRolls, advanced.dice()))
-                    .withLedger(ledger.taken(advanced.actionId(), UndoLedger.CLOCK, null, advanced.dice(),
-                            advanced.to(), this));
+            return next(advanced.to(), rules, serverDiceAfter(serverRolls, advanced.dice()),
+                    new LastAction(advanced.actionId(), CLOCK, null, !advanced.dice().isEmpty(), events),
+                    requests, disputes);
         }
-        if (UndoLedger.concerns(event)) {
-            return ledger.evolve(this, (ScenarioEvent) event);
+        if (event instanceof RollBack rollBack) {
+            long to = rollBack.rolledBackTo() != null ? rollBack.rolledBackTo()
+                    : past.positionOf(rollBack.actionId(), events);
+            ScenarioState back = past.stateAt(to);
+            Predicate<AboutAction> stays = about -> positionOf(about, past) < to;
+            return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, back.clock, concluded,
+                    result, back.rules, serverRolls, diceCommitment, events + 1, back.lastAction,
+                    requests.stream().filter(stays::test).toList(), disputes.stream().filter(stays::test).toList());
+        }
+        if (event instanceof UndoRequested requested) {
+            return next(clock, rules, serverRolls, lastAction, append(requests, requested), disputes);
+        }
+        if (event instanceof UndoAccepted accepted) {
+            return next(clock, rules, serverRolls, lastAction, withoutRequest(accepted.requestId()), disputes);
+        }
+        if (event instanceof UndoRefused refused) {
+            return next(clock, rules, serverRolls, lastAction, withoutRequest(refused.requestId()), disputes);
+        }
+        if (event instanceof ActionDisputed disputed) {
+            return next(clock, rules, serverRolls, lastAction, requests, append(disputes, disputed));
+        }
+        if (event instanceof DisputeDismissed dismissed) {
+            return next(clock, rules, serverRolls, lastAction, requests,
+                    disputes.stream().filter(d -> !d.disputeId().equals(dismissed.disputeId())).toList());
         }
         if (event instanceof ScenarioConcluded done) {
-            return with(clock, true, done.result(), rules, serverRolls);
+            return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, true,
+                    done.result(), rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes);
         }
         if (event instanceof RuleEvent ruleEvent) {
-            return with(clock, concluded, result, ruleSet().evolve(rules, ruleEvent), serverRolls);
+            return next(clock, ruleSet().evolve(rules, ruleEvent), serverRolls, lastAction, requests, disputes);
         }
-        return with(clock, concluded, result, rules, serverRolls); // events of other families leave it as it is
+        // ActionDropped, and events of other families, change nothing but the count
+        return next(clock, rules, serverRolls, lastAction, requests, disputes);
     }
 
     public RuleSet<RuleState, RuleAction, RuleEvent> ruleSet() {
@@ -74,9 +131,19 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         return sides.stream().map(Side::id).toList();
     }
 
+    /** The side name players know ("Italians"), for a side id ("axis"). */
+    public String sideName(String sideId) {
+        return sides.stream().filter(s -> s.id().equals(sideId)).map(Side::name).findFirst().orElse(sideId);
+    }
+
+    private static long positionOf(AboutAction about, ScenarioPast past) {
+        return about.actionAt() != null ? about.actionAt() : past.positionOf(about.actionId(), Long.MAX_VALUE);
+    }
+
     /**
-     * The server dice used after these rolls: past the highest die number among them. A roll replayed by an upheld
-     * dispute carries its original number, below the count, so it is not counted twice (nothing is re-rolled).
+     * The server dice used after these rolls: past the highest die number among them. A roll replayed after an undo
+     * or an upheld dispute carries its original number, below the count, so it is not counted twice (nothing is
+     * re-rolled).
      */
     private static int serverDiceAfter(int used, List<DiceRoll> dice) {
         int next = used;
@@ -88,23 +155,19 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         return next;
     }
 
-    private ScenarioState with(GameClock clock, boolean concluded, String result, RuleState rules, int serverRolls) {
+    private ScenarioState next(GameClock clock, RuleState rules, int serverRolls, LastAction lastAction,
+                               List<UndoRequested> requests, List<ActionDisputed> disputes) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
-                rules, serverRolls, diceCommitment, events + 1, ledger);
+                rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes);
     }
 
-    public ScenarioState withLedger(UndoLedger ledger) {
-        return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
-                rules, serverRolls, diceCommitment, events, ledger);
+    private List<UndoRequested> withoutRequest(String requestId) {
+        return requests.stream().filter(r -> !r.requestId().equals(requestId)).toList();
     }
 
-    /**
-     * This state as the one to return to, with the record kept going: the event count and the server dice used
-     * carry on (a die once rolled is never rolled again), and the ledger is the given one.
-     */
-    public ScenarioState restoredFrom(ScenarioState before, UndoLedger ledger) {
-        return new ScenarioState(before.scenarioId, before.campaignId, before.name, before.ruleSetId, before.turnLimit,
-                before.sides, before.clock, before.concluded, before.result, before.rules, serverRolls,
-                before.diceCommitment, events + 1, ledger);
+    private static <T> List<T> append(List<T> list, T item) {
+        List<T> copy = new ArrayList<>(list);
+        copy.add(item);
+        return copy;
     }
 }

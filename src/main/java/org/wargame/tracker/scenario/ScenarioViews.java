@@ -43,6 +43,11 @@ public class ScenarioViews {
         return found.get(0);
     }
 
+    public boolean exists(String scenarioId) {
+        return !jdbc.queryForList("select 1 from scenario_view where scenario_id = ?", Integer.class, scenarioId)
+                .isEmpty();
+    }
+
     public String campaignOf(String scenarioId) {
         List<String> ids = jdbc.queryForList("select campaign_id from scenario_view where scenario_id = ?",
                 String.class, scenarioId);

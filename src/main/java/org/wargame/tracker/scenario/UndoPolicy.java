@@ -1,17 +1,16 @@
 package org.wargame.tracker.scenario;
 
-import org.wargame.tracker.store.StoredJson;
-
+import org.wargame.tracker.account.Actor;
+import org.wargame.tracker.refusal.Conflict;
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.NotFound;
+import org.wargame.tracker.refusal.NotYourSide;
 import org.wargame.tracker.scenario.HistoryCommand.AcceptUndo;
 import org.wargame.tracker.scenario.HistoryCommand.Dispute;
 import org.wargame.tracker.scenario.HistoryCommand.RefuseUndo;
 import org.wargame.tracker.scenario.HistoryCommand.Resolve;
 import org.wargame.tracker.scenario.HistoryCommand.Undo;
-import org.wargame.tracker.scenario.UndoLedger.Checkpoint;
-import org.wargame.tracker.rules.RuleAction;
-import org.wargame.tracker.account.Actor;
-import org.wargame.tracker.refusal.NotYourSide;
-import org.wargame.tracker.scenario.ScenarioEvent;
+import org.wargame.tracker.scenario.Replay.Decided;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionDisputed;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionUndone;
 import org.wargame.tracker.scenario.ScenarioEvent.DisputeDismissed;
@@ -19,21 +18,24 @@ import org.wargame.tracker.scenario.ScenarioEvent.DisputeUpheld;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoAccepted;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoRefused;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
-import org.wargame.tracker.scenario.ScenarioState;
-import org.wargame.tracker.refusal.NotFound;
+import org.wargame.tracker.scenario.ScenarioLog.TakenAction;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Who may undo what, as a pure function of the scenario and the command (the aggregate applies what it returns).
+ * Who may undo what, as a function of the scenario, its record and the command (the aggregate applies what it
+ * returns). Any action still in force can be undone or disputed, however far back: the scenario returns to the
+ * state before it, folded from the record, and every later action is re-decided with its own dice
+ * ({@link Replay}).
  * <ul>
- * <li>Only the last action can be undone; an earlier one is disputed instead.</li>
- * <li>A player undoes their own side's last action at once when no die was rolled for it: nothing was decided.</li>
- * <li>Once a die decided it, the undo is only a request until a player of another side (or the referee) accepts.</li>
- * <li>The referee undoes any last action at once.</li>
- * <li>Any participant disputes any action within reach; only the referee rules, and an upheld dispute rolls the
+ * <li>A player undoes their own side's action at once when no die decided it nor any later action the undo
+ * re-decides: nothing was decided by chance.</li>
+ * <li>Otherwise the undo is only a request until a player of another side (or the referee) accepts.</li>
+ * <li>The referee undoes any action at once.</li>
+ * <li>Any participant disputes any action in force; only the referee rules, and an upheld dispute rolls the
  * scenario back to before the action, takes the corrected action if the ruling gives one, and replays every later
- * action with its dice ({@link DisputeReplay}).</li>
+ * action with its dice.</li>
  * </ul>
  */
 public final class UndoPolicy {
@@ -41,112 +43,133 @@ public final class UndoPolicy {
     private UndoPolicy() {
     }
 
-    /** The events of the command, in order (those replayed by an upheld dispute included). */
-    public static List<Object> decide(ScenarioState state, HistoryCommand command) {
-        return decideAll(state, command).stream().map(DisputeReplay.Decided::event).toList();
+    /** The events of the command, in order (those replayed after a roll-back included). */
+    public static List<Object> decide(ScenarioState state, ScenarioLog log, HistoryCommand command) {
+        return decideAll(state, log, command).stream().map(Decided::event).toList();
     }
 
-    /** The events of the command, with which action each replayed one belongs to (see {@link DisputeReplay}). */
-    public static List<DisputeReplay.Decided> decideAll(ScenarioState state, HistoryCommand command) {
-        List<ScenarioEvent> events = decideOwn(state, command);
-        if (events.size() == 1 && events.get(0) instanceof DisputeUpheld upheld) {
-            return DisputeReplay.rule(state, upheld);
-        }
-        return events.stream().map(e -> new DisputeReplay.Decided(e, null, null)).toList();
-    }
-
-    private static List<ScenarioEvent> decideOwn(ScenarioState state, HistoryCommand command) {
+    /** The events of the command, with which action each replayed one belongs to. */
+    public static List<Decided> decideAll(ScenarioState state, ScenarioLog log, HistoryCommand command) {
         Actor actor = command.actor();
         actor.requireParticipant();
-        UndoLedger ledger = state.ledger();
         HistoryCommand.Request request = command.request();
         if (request instanceof Undo undo) {
-            return undo(ledger, actor, undo);
+            return undo(state, log, actor, undo);
         }
         if (request instanceof AcceptUndo accept) {
-            UndoRequested pending = request(ledger, accept.requestId());
+            UndoRequested pending = request(state, accept.requestId());
             requireConsenter(actor, pending);
-            requireStillLast(ledger, pending.actionId());
-            return List.of(new UndoAccepted(pending.requestId(), pending.actionId(), actor.account()),
-                    new ActionUndone(pending.actionId(), pending.requestedBy(), actor.account(), pending.reason()));
+            TakenAction action = inForce(log, pending.actionId(), pending.actionAt(), "requestId");
+            return rollBack(state, log, action, accept.requestId(),
+                    new UndoAccepted(pending.requestId(), pending.actionId(), actor.account()),
+                    new ActionUndone(pending.actionId(), pending.requestedBy(), actor.account(), pending.reason(),
+                            action.at()));
         }
         if (request instanceof RefuseUndo refuse) {
-            UndoRequested pending = request(ledger, refuse.requestId());
+            UndoRequested pending = request(state, refuse.requestId());
             if (!actor.account().equals(pending.requestedBy())) { // the requester may withdraw their own
                 requireConsenter(actor, pending);
             }
-            return List.of(new UndoRefused(pending.requestId(), pending.actionId(), actor.account(),
-                    refuse.reason()));
+            return own(new UndoRefused(pending.requestId(), pending.actionId(), actor.account(), refuse.reason()));
         }
         if (request instanceof Dispute dispute) {
             if (dispute.reason() == null || dispute.reason().isBlank()) {
-                throw new IllegalArgumentException("reason: say what is wrong with the action");
+                throw new FieldRefused("reason", "say what is wrong with the action");
             }
-            requireInReach(ledger, dispute.actionId());
-            if (ledger.disputes().stream().anyMatch(d -> d.actionId().equals(dispute.actionId()))) {
-                throw new IllegalStateException("actionId: action " + dispute.actionId()
+            if (dispute.actionId() == null) {
+                throw new FieldRefused("actionId", "name the action disputed");
+            }
+            if (state.disputes().stream().anyMatch(d -> d.actionId().equals(dispute.actionId()))) {
+                throw new Conflict("actionId", "action " + dispute.actionId()
                         + " is already disputed; the referee has not ruled yet");
             }
-            return List.of(new ActionDisputed(dispute.disputeId(), dispute.actionId(), actor.account(),
-                    dispute.reason()));
+            TakenAction action = inForce(log, dispute.actionId(), null, "actionId");
+            return own(new ActionDisputed(dispute.disputeId(), dispute.actionId(), actor.account(), dispute.reason(),
+                    action.at()));
         }
-        Resolve resolve = (Resolve) request;
+        return resolve(state, log, actor, (Resolve) request);
+    }
+
+    private static List<Decided> undo(ScenarioState state, ScenarioLog log, Actor actor, Undo undo) {
+        ScenarioState.LastAction last = state.lastAction();
+        TakenAction action;
+        if (undo.actionId() == null || last != null && undo.actionId().equals(last.actionId())) {
+            if (last == null) {
+                throw new Conflict("undo", "there is no action to undo");
+            }
+            action = inForce(log, last.actionId(), last.at(), "actionId");
+        } else {
+            action = inForce(log, undo.actionId(), null, "actionId");
+        }
+        List<TakenAction> later = log.inForceFrom(action.at() + 1);
+        if (actor.referee()) {
+            return rollBack(state, log, action, undo.requestId(),
+                    new ActionUndone(action.actionId(), actor.account(), actor.account(), undo.reason(),
+                            action.at()));
+        }
+        if (action.side() != null) {
+            actor.requireMayActFor(action.side());
+        }
+        boolean chance = action.diced() || later.stream().anyMatch(TakenAction::diced);
+        if (!chance) {
+            return rollBack(state, log, action, undo.requestId(),
+                    new ActionUndone(action.actionId(), actor.account(), null, undo.reason(), action.at()));
+        }
+        if (state.requests().stream().anyMatch(r -> r.actionId().equals(action.actionId()))) {
+            throw new Conflict("a request to undo action " + action.actionId() + " is already waiting for consent");
+        }
+        return own(new UndoRequested(undo.requestId(), action.actionId(), action.side(), actor.account(),
+                undo.reason(), action.at()));
+    }
+
+    private static List<Decided> resolve(ScenarioState state, ScenarioLog log, Actor actor, Resolve resolve) {
         if (!actor.referee()) {
             throw new NotYourSide("only the referee rules on disputes");
         }
-        ActionDisputed dispute = ledger.disputes().stream()
+        ActionDisputed dispute = state.disputes().stream()
                 .filter(d -> d.disputeId().equals(resolve.disputeId())).findFirst()
                 .orElseThrow(() -> new NotFound("dispute '" + resolve.disputeId() + "' is not open"));
         if (resolve.ruling() == null || resolve.ruling().isBlank()) {
-            throw new IllegalArgumentException("ruling: the referee's ruling is required");
+            throw new FieldRefused("ruling", "the referee's ruling is required");
         }
         if (!resolve.upheld() && resolve.corrected() != null) {
-            throw new IllegalArgumentException("corrected: only an upheld dispute corrects the action");
+            throw new FieldRefused("corrected", "only an upheld dispute corrects the action");
         }
         if (!resolve.upheld()) {
-            return List.of(new DisputeDismissed(dispute.disputeId(), dispute.actionId(), actor.account(),
+            return own(new DisputeDismissed(dispute.disputeId(), dispute.actionId(), actor.account(),
                     resolve.ruling()));
         }
-        requireInReach(ledger, dispute.actionId());
-        return List.of(new DisputeUpheld(dispute.disputeId(), dispute.actionId(), actor.account(),
-                resolve.ruling(), resolve.rule(), resolve.correction(), resolve.corrected()));
+        TakenAction action = inForce(log, dispute.actionId(), dispute.actionAt(), "disputeId");
+        DisputeUpheld upheld = new DisputeUpheld(dispute.disputeId(), dispute.actionId(), actor.account(),
+                resolve.ruling(), resolve.rule(), resolve.correction(), resolve.corrected(), action.at());
+        List<Decided> out = new ArrayList<>();
+        out.add(new Decided(upheld, null, null));
+        ScenarioState s = state.evolve(upheld, null, log);
+        if (resolve.corrected() != null) {
+            s = Replay.corrected(s, action, resolve.corrected(), out);
+        }
+        return Replay.later(s, log.inForceFrom(action.at() + 1), dispute.disputeId(), out);
     }
 
-    private static List<ScenarioEvent> undo(UndoLedger ledger, Actor actor, Undo undo) {
-        Checkpoint last = ledger.last();
-        if (last == null) {
-            throw new IllegalStateException("undo: there is no action to undo (or it is beyond the last "
-                    + UndoLedger.REACH + " actions)");
+    /** The command's own events, the last of them the roll-back, then every later action replayed. */
+    private static List<Decided> rollBack(ScenarioState state, ScenarioLog log, TakenAction action, String by,
+                                          ScenarioEvent... events) {
+        List<Decided> out = new ArrayList<>();
+        ScenarioState s = state;
+        for (ScenarioEvent e : events) {
+            out.add(new Decided(e, null, null));
+            s = s.evolve(e, null, log);
         }
-        if (undo.actionId() != null && !undo.actionId().equals(last.actionId())) {
-            throw new IllegalStateException("actionId: only the last action (" + last.actionId()
-                    + ") can be undone; dispute an earlier one");
-        }
-        if (actor.referee()) {
-            return List.of(new ActionUndone(last.actionId(), actor.account(), actor.account(), undo.reason()));
-        }
-        String side = sideOf(last);
-        if (side != null) {
-            actor.requireMayActFor(side);
-        }
-        if (!last.diced()) {
-            return List.of(new ActionUndone(last.actionId(), actor.account(), null, undo.reason()));
-        }
-        if (ledger.requests().stream().anyMatch(r -> r.actionId().equals(last.actionId()))) {
-            throw new IllegalStateException("undo: a request to undo action " + last.actionId()
-                    + " is already waiting for consent");
-        }
-        return List.of(new UndoRequested(undo.requestId(), last.actionId(), side, actor.account(), undo.reason()));
+        return Replay.later(s, log.inForceFrom(action.at() + 1), by, out);
     }
 
-    /** The side that took the action (asked of the rule set, as when it was taken); null for a clock advance. */
-    public static String sideOf(Checkpoint checkpoint) {
-        if (UndoLedger.CLOCK.equals(checkpoint.type()) || checkpoint.request() == null) {
-            return null;
-        }
-        ScenarioState before = checkpoint.before();
-        RuleAction action = StoredJson.mapper().convertValue(checkpoint.request(), before.ruleSet().actionType());
-        return before.ruleSet().actingSide(before.rules(), action);
+    private static List<Decided> own(ScenarioEvent event) {
+        return List.of(new Decided(event, null, null));
+    }
+
+    private static TakenAction inForce(ScenarioLog log, String actionId, Long at, String field) {
+        return log.inForce(actionId, at).orElseThrow(() -> new Conflict(field, "action " + actionId
+                + " is not in force: it was undone or ruled out, or never taken in this scenario"));
     }
 
     /** Consent comes from the referee or a player of another side than the action's (another person, for a clock). */
@@ -161,23 +184,8 @@ public final class UndoPolicy {
         }
     }
 
-    private static UndoRequested request(UndoLedger ledger, String requestId) {
-        return ledger.requests().stream().filter(r -> r.requestId().equals(requestId)).findFirst()
+    private static UndoRequested request(ScenarioState state, String requestId) {
+        return state.requests().stream().filter(r -> r.requestId().equals(requestId)).findFirst()
                 .orElseThrow(() -> new NotFound("undo request '" + requestId + "' is not pending"));
-    }
-
-    private static void requireStillLast(UndoLedger ledger, String actionId) {
-        Checkpoint last = ledger.last();
-        if (last == null || !last.actionId().equals(actionId)) {
-            throw new IllegalStateException("undo: action " + actionId + " is no longer the last action; refuse the "
-                    + "request, or dispute the action");
-        }
-    }
-
-    private static void requireInReach(UndoLedger ledger, String actionId) {
-        if (actionId == null || ledger.indexOf(actionId) < 0) {
-            throw new IllegalStateException("actionId: '" + actionId + "' is not among the last " + UndoLedger.REACH
-                    + " actions, which are all that can be rolled back");
-        }
     }
 }

@@ -1,6 +1,12 @@
 package org.wargame.tracker.store;
 
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.function.Function;
 import org.springframework.stereotype.Component;
 
 import java.util.ArrayList;
@@ -11,15 +17,77 @@ import java.util.Map;
 /**
  * Recomputes the hash chain from domain_event_entry and compares it with event_chain: a changed payload, metadata,
  * timestamp or identity, a deleted or inserted event, or an event without a chain entry is reported, the first one
- * (in global order) with its stream, sequence, identifier and the reason.
+ * (in global order) with its stream, sequence, identifier and the reason. Both tables are read in one read-only
+ * transaction on one snapshot of the database (SNAPSHOT isolation on H2, REPEATABLE READ on PostgreSQL), so an
+ * action stored while verify runs is either wholly in what it reads or not at all: never reported as tampering.
  */
 @Component
 public class ChainVerification {
 
-    private final JdbcTemplate jdbc;
+    /** H2's own JDBC isolation level for SNAPSHOT (org.h2.engine.Constants.TRANSACTION_SNAPSHOT). */
+    private static final int H2_SNAPSHOT = 6;
 
-    public ChainVerification(JdbcTemplate jdbc) {
-        this.jdbc = jdbc;
+    private final DataSource dataSource;
+
+    public ChainVerification(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /**
+     * A receipt checked against the chain: {@code ok} when the stream's event at that sequence is stored, its
+     * chain entry has that hash, and the chain verifies up to it.
+     */
+    public record ReceiptCheck(EventChain.Receipt receipt, boolean ok, String reason) {
+    }
+
+    /** Each receipt a player kept, checked in one snapshot with a verification of the streams they name. */
+    public List<ReceiptCheck> receipts(List<EventChain.Receipt> receipts) {
+        return inSnapshot(jdbc -> {
+            List<String> streams = receipts.stream().map(EventChain.Receipt::stream).distinct().toList();
+            Report report = verify(jdbc, streams);
+            List<ReceiptCheck> checks = new ArrayList<>();
+            for (EventChain.Receipt receipt : receipts) {
+                List<String> hashes = jdbc.queryForList("select hash from event_chain where aggregate_identifier = ? "
+                        + "and sequence_number = ?", String.class, receipt.stream(), receipt.sequence());
+                String reason = null;
+                if (hashes.isEmpty()) {
+                    reason = "the chain has no event " + receipt.sequence() + " in stream " + receipt.stream();
+                } else if (!hashes.get(0).equals(receipt.hash())) {
+                    reason = "the chain's hash of that event differs from the receipt: the history was rewritten";
+                } else if (report.firstBroken() != null && report.firstBroken().stream().equals(receipt.stream())
+                        && report.firstBroken().sequence() <= receipt.sequence()) {
+                    reason = "the chain is broken at event " + report.firstBroken().sequence() + ": "
+                            + report.firstBroken().reason();
+                }
+                checks.add(new ReceiptCheck(receipt, reason == null, reason));
+            }
+            return checks;
+        });
+    }
+
+    private <T> T inSnapshot(Function<JdbcTemplate, T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            boolean autoCommit = connection.getAutoCommit();
+            int isolation = connection.getTransactionIsolation();
+            boolean h2 = connection.getMetaData().getDatabaseProductName().toLowerCase().contains("h2");
+            try {
+                connection.setAutoCommit(false);
+                connection.setReadOnly(true);
+                connection.setTransactionIsolation(h2 ? H2_SNAPSHOT : Connection.TRANSACTION_REPEATABLE_READ);
+                T result = work.apply(new JdbcTemplate(new SingleConnectionDataSource(connection, true)));
+                connection.commit();
+                return result;
+            } catch (RuntimeException e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setTransactionIsolation(isolation);
+                connection.setReadOnly(false);
+                connection.setAutoCommit(autoCommit);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("verify: the database could not be read", e);
+        }
     }
 
     public record Broken(String stream, long sequence, String eventIdentifier, String reason) {
@@ -35,15 +103,15 @@ public class ChainVerification {
 
     /** Every stream in the store. */
     public Report all() {
-        return verify(null);
+        return inSnapshot(jdbc -> verify(jdbc, null));
     }
 
     /** Only these streams (a campaign's and its scenarios'). */
     public Report streams(List<String> streams) {
-        return verify(streams);
+        return inSnapshot(jdbc -> verify(jdbc, streams));
     }
 
-    private Report verify(List<String> streams) {
+    private Report verify(JdbcTemplate jdbc, List<String> streams) {
         String where = "";
         Object[] args = new Object[0];
         if (streams != null) {

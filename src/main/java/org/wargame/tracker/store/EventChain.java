@@ -75,4 +75,20 @@ public class EventChain {
 
     private record Head(long sequence, String hash) {
     }
+
+    /**
+     * A receipt of a stream's head: its last event's sequence and chain hash. A player who keeps one can later ask
+     * whether it is still on the chain ({@link ChainVerification#receipts}); a history rewritten consistently in
+     * both tables no longer holds it.
+     */
+    public record Receipt(String stream, long sequence, String hash) {
+    }
+
+    /** The stream's head as stored now (in the caller's transaction: after a command, its own last event). */
+    public Receipt head(String stream) {
+        List<Receipt> rows = jdbc.query("select sequence_number, hash from event_chain where aggregate_identifier = ? "
+                        + "order by sequence_number desc fetch first 1 rows only",
+                (rs, i) -> new Receipt(stream, rs.getLong(1), rs.getString(2)), stream);
+        return rows.isEmpty() ? null : rows.get(0);
+    }
 }

@@ -1,5 +1,7 @@
 package org.wargame.tracker.store;
 
+import org.wargame.tracker.rules.RuleEvent;
+
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventsourcing.eventstore.DomainEventStream;
 import org.axonframework.eventsourcing.eventstore.EventStore;
@@ -76,6 +78,7 @@ public class EventHistory {
                 message.getPayloadType().getSimpleName(), message.getTimestamp(),
                 (String) meta.get(ActionMetaData.ACCOUNT), (String) meta.get(ActionMetaData.SIDE),
                 (String) meta.get(ActionMetaData.ACTION_ID),
-                StoredJson.mapper().valueToTree(message.getPayload()), Map.copyOf(meta));
+                StoredJson.mapper().valueToTree(message.getPayload()), Map.copyOf(meta), RecordedEvent.Clock.of(meta),
+                message.getPayload() instanceof RuleEvent rule ? rule.section() : null);
     }
 }

@@ -22,6 +22,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
 
+import java.util.List;
+
 /**
  * How the record is kept: Jackson (with its own mapper) for events, messages and snapshots; a snapshot every
  * {@code tracker.snapshot-every} events and an aggregate cache, so that a long stream loads fast; the acting
@@ -33,25 +35,31 @@ import org.springframework.context.annotation.Primary;
 public class EventStoreConfiguration {
 
     @Bean
+    public EventNames eventNames(List<EventFamily> families) {
+        return new EventNames(families);
+    }
+
+    @Bean
     @Primary
-    public Serializer serializer() {
-        return jackson();
+    public Serializer serializer(EventNames names) {
+        return jackson(names);
     }
 
     @Bean
     @Qualifier("eventSerializer")
-    public Serializer eventSerializer() {
-        return jackson();
+    public Serializer eventSerializer(EventNames names) {
+        return jackson(names);
     }
 
     @Bean
     @Qualifier("messageSerializer")
-    public Serializer messageSerializer() {
-        return jackson();
+    public Serializer messageSerializer(EventNames names) {
+        return jackson(names);
     }
 
-    private static Serializer jackson() {
-        return JacksonSerializer.builder().objectMapper(StoredJson.create()).build();
+    /** Jackson with the tracker's own mapper; events under their stable names ({@link EventNames}). */
+    public static Serializer jackson(EventNames names) {
+        return new NamedEventSerializer(JacksonSerializer.builder().objectMapper(StoredJson.create()), names);
     }
 
     /**

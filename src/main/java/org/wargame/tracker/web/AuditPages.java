@@ -94,7 +94,7 @@ public class AuditPages {
         for (AuditedAction a : actions) {
             List<EventLine> lines = a.outcome().stream().map(e -> EventLine.of(new RecordedEvent(scenarioId,
                     e.sequence(), e.type(), a.time(), a.account(), a.side(), a.actionId(), e.payload(),
-                    Map.of()))).toList();
+                    Map.of(), e.clock(), e.section()))).toList();
             rows.add(new Row(a, lines.isEmpty() ? a.kind() : lines.get(0).title(), TIME.format(a.time()),
                     a.dice().stream().map(AuditPages::die).toList(), lines,
                     a.counters().stream().map(AuditPages::diff).toList(), undone.get(a.firstSequence())));

@@ -53,7 +53,8 @@ public record EventLine(long sequence, String type, String title, String section
                     + roll.path("source").asText() + (roll.path("purpose").isTextual()
                     ? ", " + roll.path("purpose").asText() : "") + ")");
         }
-        String section = p.path("section").isValueNode() ? p.path("section").asText()
+        String section = e.section() != null ? e.section()
+                : p.path("section").isValueNode() ? p.path("section").asText()
                 : p.path("rule").isValueNode() ? p.path("rule").asText() : null;
         return new EventLine(e.sequence(), e.type(), title, section, details, dice, e.account(), e.side(),
                 e.actionId());

@@ -11,7 +11,8 @@ import org.wargame.tracker.scenario.HistoryCommand.RefuseUndo;
 import org.wargame.tracker.scenario.HistoryCommand.Resolve;
 import org.wargame.tracker.scenario.HistoryCommand.Undo;
 import org.wargame.tracker.store.StoredJson;
-import org.wargame.tracker.scenario.UndoLedger;
+import org.wargame.tracker.scenario.ScenarioLog;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
 import org.wargame.tracker.scenario.ScenarioService.ActionResult;
@@ -41,11 +42,16 @@ public class HistoryActions {
     public record Done(String outcome, String notice, ActionResult result) {
     }
 
-    public Done undo(String scenarioId, Actor actor, String reason) {
+    /** Undoes the action the page showed ({@code actionId}), on the version it showed. */
+    public Done undo(String scenarioId, Actor actor, String actionId, String reason, Long expectedVersion) {
         String requestId = UUID.randomUUID().toString();
         long first = scenarios.header(scenarioId).events();
-        ScenarioState after = send(scenarioId, actor, new Undo(requestId, null, blankToNull(reason)));
-        boolean pending = after.ledger().requests().stream().anyMatch(r -> r.requestId().equals(requestId));
+        if (actionId == null || actionId.isBlank()) {
+            throw new FieldRefused("actionId", "the page must name the action it undoes; reload the page");
+        }
+        ScenarioState after = send(scenarioId, actor, new Undo(requestId, actionId, blankToNull(reason)),
+                expectedVersion);
+        boolean pending = after.requests().stream().anyMatch(r -> r.requestId().equals(requestId));
         return new Done(pending ? "requested" : "undone", pending
                 ? "Request sent, waiting for the opponent's consent: a die decided that action."
                 : "Undone at once: the scenario is as it was before that action.",
@@ -108,13 +114,13 @@ public class HistoryActions {
         return otherPerson && otherSide;
     }
 
-    /** An action still within reach of an undo or a dispute, in words. */
-    public static String describe(UndoLedger.Checkpoint checkpoint) {
+    /** An action in force, in words. */
+    public static String describe(ScenarioLog.TakenAction checkpoint) {
         if (checkpoint == null) {
             return null;
         }
-        if (UndoLedger.CLOCK.equals(checkpoint.type())) {
-            return "clock advance from " + checkpoint.before().clock().label();
+        if (checkpoint.clock()) {
+            return "clock advance" + (checkpoint.diced() ? ", dice rolled" : "");
         }
         StringBuilder words = new StringBuilder(checkpoint.type());
         Map<String, Object> request = checkpoint.request();
@@ -129,7 +135,11 @@ public class HistoryActions {
     }
 
     private ScenarioState send(String scenarioId, Actor actor, HistoryCommand.Request request) {
-        return commands.send(new HistoryCommand(scenarioId, actor, request), actor.account(), null);
+        return send(scenarioId, actor, request, null);
+    }
+
+    private ScenarioState send(String scenarioId, Actor actor, HistoryCommand.Request request, Long expected) {
+        return commands.send(new HistoryCommand(scenarioId, actor, request, expected), actor.account(), null);
     }
 
     private static String blankToNull(String s) {

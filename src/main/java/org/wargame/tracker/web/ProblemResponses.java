@@ -62,6 +62,9 @@ public class ProblemResponses {
         if (refusal instanceof RuleViolation v) {
             problem.setProperty("section", v.section());
         }
+        if (refusal instanceof org.wargame.tracker.refusal.StaleVersion stale) {
+            problem.setProperty("currentVersion", stale.currentVersion());
+        }
         if (refusal.field() != null) {
             problem.setProperty("field", refusal.field());
         }

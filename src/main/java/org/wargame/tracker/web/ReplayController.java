@@ -1,5 +1,9 @@
 package org.wargame.tracker.web;
 
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.scenario.ScenarioLog;
+import org.wargame.tracker.scenario.ScenarioRecord;
+
 import org.wargame.tracker.history.ActionAudit;
 import org.wargame.tracker.history.DiceStatistics;
 import org.wargame.tracker.history.DiceVerification;
@@ -31,20 +35,32 @@ public class ReplayController {
     private final ScenarioViews scenarios;
     private final Participants participants;
 
+    private final ScenarioRecord record;
+
     public ReplayController(ScenarioReplay replay, EventHistory history, ScenarioViews scenarios,
-                            Participants participants) {
+                            Participants participants, ScenarioRecord record) {
+        this.record = record;
         this.replay = replay;
         this.history = history;
         this.scenarios = scenarios;
         this.participants = participants;
     }
 
-    /** The scenario after event {@code after} (default: the last), folded from the events, not the read model. */
+    /**
+     * The scenario after event {@code after} (default: the last), folded from the events, not the read model: from
+     * the nearest checkpoint at or before it, reading only the events after that.
+     */
     @GetMapping("/api/scenarios/{scenarioId}/state")
     public ScenarioView state(@PathVariable String scenarioId, @RequestParam(required = false) Long after,
                               Authentication auth) {
-        readable(scenarioId, auth);
-        return ScenarioView.of(replay.stateAfter(scenarioId, after == null ? replay.last(scenarioId) : after));
+        participants.actorIn(auth, scenarios.campaignOf(scenarioId));
+        ScenarioLog log = record.log(scenarioId);
+        long length = log.length();
+        long n = after == null ? length - 1 : after;
+        if (n < 0 || n >= length) {
+            throw new FieldRefused("after", "an event of this scenario: 0 to " + (length - 1));
+        }
+        return ScenarioView.of(log.stateAt(n + 1));
     }
 
     /**

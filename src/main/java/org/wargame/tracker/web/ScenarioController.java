@@ -1,5 +1,11 @@
 package org.wargame.tracker.web;
 
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.wargame.tracker.store.EventChain;
+import java.util.LinkedHashMap;
+
 import org.wargame.tracker.account.Actor;
 
 import org.wargame.tracker.scenario.ScenarioService;
@@ -36,10 +42,12 @@ public class ScenarioController {
     private final ScenarioViews views;
     private final Participants participants;
     private final EventHistory history;
+    private final EventChain chain;
     private final EventPages pages;
 
     public ScenarioController(ScenarioService service, ScenarioViews views, Participants participants,
-                              EventHistory history, EventPages pages) {
+                              EventHistory history, EventChain chain, EventPages pages) {
+        this.chain = chain;
         this.pages = pages;
         this.service = service;
         this.views = views;
@@ -47,11 +55,16 @@ public class ScenarioController {
         this.history = history;
     }
 
-    /** What an action, a clock advance or a conclusion did: its id, the events it stored, the scenario after it. */
-    public record ActionResponse(String actionId, List<RecordedEvent> events, ScenarioView scenario) {
+    /**
+     * What an action, a clock advance or a conclusion did: its id, the events it stored, the scenario after it, and
+     * the receipt of the stream's new head (keep it: {@code POST /api/history/verify} checks it is still on the
+     * chain).
+     */
+    public record ActionResponse(String actionId, List<RecordedEvent> events, ScenarioView scenario,
+                                 EventChain.Receipt receipt) {
     }
 
-    public record ConcludeRequest(String result) {
+    public record ConcludeRequest(String result, Long expectedVersion) {
     }
 
     @PostMapping("/campaigns/{campaignId}/scenarios")
@@ -62,30 +75,43 @@ public class ScenarioController {
         return ScenarioView.of(views.state(id));
     }
 
+    /** The scenario now; its ETag is its version (the event count), to send back as {@code If-Match}. */
     @GetMapping("/scenarios/{scenarioId}")
-    public ScenarioView scenario(@PathVariable String scenarioId, Authentication auth) {
+    public ResponseEntity<ScenarioView> scenario(@PathVariable String scenarioId, Authentication auth) {
         participants.actorIn(auth, views.campaignOf(scenarioId));
-        return ScenarioView.of(views.state(scenarioId));
+        ScenarioView view = ScenarioView.of(views.state(scenarioId));
+        return ResponseEntity.ok().eTag(Versions.etag(view.events())).body(view);
     }
 
+    /** {@code expectedVersion} in the body or {@code If-Match}: refused with 409 if the scenario moved on. */
     @PostMapping("/scenarios/{scenarioId}/actions")
-    public ActionResponse act(@PathVariable String scenarioId, @RequestBody Map<String, Object> action,
-                              Authentication auth) {
-        return response(scenarioId, service.act(scenarioId, action, actor(auth, scenarioId)));
+    public ResponseEntity<ActionResponse> act(@PathVariable String scenarioId,
+                                              @RequestBody Map<String, Object> action,
+                                              @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
+                                              String ifMatch, Authentication auth) {
+        Map<String, Object> body = new LinkedHashMap<>(action);
+        Long expected = Versions.expected(ifMatch, body.remove("expectedVersion"));
+        return response(scenarioId, service.act(scenarioId, body, actor(auth, scenarioId), expected));
     }
 
     @PostMapping("/scenarios/{scenarioId}/clock/advance")
-    public ActionResponse advance(@PathVariable String scenarioId,
-                                  @RequestBody(required = false) Map<String, Object> body, Authentication auth) {
+    public ResponseEntity<ActionResponse> advance(@PathVariable String scenarioId,
+                                                  @RequestBody(required = false) Map<String, Object> body,
+                                                  @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
+                                                  String ifMatch, Authentication auth) {
+        Long expected = Versions.expected(ifMatch, body == null ? null : body.get("expectedVersion"));
         return response(scenarioId, service.advance(scenarioId, body == null ? null : body.get("dice"),
-                actor(auth, scenarioId)));
+                actor(auth, scenarioId), expected));
     }
 
     @PostMapping("/scenarios/{scenarioId}/conclude")
-    public ActionResponse conclude(@PathVariable String scenarioId, @RequestBody(required = false) ConcludeRequest body,
-                                   Authentication auth) {
+    public ResponseEntity<ActionResponse> conclude(@PathVariable String scenarioId,
+                                                   @RequestBody(required = false) ConcludeRequest body,
+                                                   @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
+                                                   String ifMatch, Authentication auth) {
+        Long expected = Versions.expected(ifMatch, body == null ? null : body.expectedVersion());
         return response(scenarioId, service.conclude(scenarioId, body == null ? null : body.result(),
-                actor(auth, scenarioId)));
+                actor(auth, scenarioId), expected));
     }
 
     /** The scenario's events, a page of at most 500 after {@code after}, streamed (see {@link EventPages}). */
@@ -101,8 +127,9 @@ public class ScenarioController {
         return participants.actorIn(auth, views.campaignOf(scenarioId)); // campaignOf refuses an unknown scenario
     }
 
-    private ActionResponse response(String scenarioId, ScenarioService.ActionResult result) {
-        return new ActionResponse(result.actionId(), history.stream(scenarioId, result.firstEvent()),
-                ScenarioView.of(result.state()));
+    private ResponseEntity<ActionResponse> response(String scenarioId, ScenarioService.ActionResult result) {
+        ScenarioView view = ScenarioView.of(result.state());
+        return ResponseEntity.ok().eTag(Versions.etag(view.events())).body(new ActionResponse(result.actionId(),
+                history.stream(scenarioId, result.firstEvent()), view, chain.head(scenarioId)));
     }
 }

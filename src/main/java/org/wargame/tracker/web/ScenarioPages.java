@@ -15,8 +15,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.store.EventHistory;
-import org.wargame.tracker.scenario.UndoLedger;
-import org.wargame.tracker.scenario.UndoPolicy;
+import org.wargame.tracker.scenario.ScenarioLog;
+import org.wargame.tracker.scenario.ScenarioRecord;
 import org.wargame.tracker.rules.ActionOption;
 import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.refusal.RuleViolation;
@@ -53,11 +53,16 @@ public class ScenarioPages {
     private final EventHistory history;
     private final Timeline timeline;
     private final HistoryActions historyActions;
+    private final ScenarioRecord record;
+
+    /** How many of the latest events the scenario page offers to dispute (older ones: from the timeline). */
+    private static final int RECENT = 300;
 
     public ScenarioPages(ScenarioService service, ScenarioViews scenarios, CampaignViews campaigns,
                          Participants participants, EventHistory history, Timeline timeline,
-                         HistoryActions historyActions) {
+                         HistoryActions historyActions, ScenarioRecord record) {
         this.historyActions = historyActions;
+        this.record = record;
         this.service = service;
         this.scenarios = scenarios;
         this.campaigns = campaigns;
@@ -115,18 +120,20 @@ public class ScenarioPages {
     }
 
     @PostMapping("/scenarios/{scenarioId}/advance")
-    public String advance(@PathVariable String scenarioId, Authentication auth, Model model,
-                          HttpServletResponse response) {
+    public String advance(@PathVariable String scenarioId, @RequestParam(required = false) String expectedVersion,
+                          Authentication auth, Model model, HttpServletResponse response) {
         Actor actor = actor(auth, scenarioId);
-        return run(scenarioId, actor, model, response, "clock", () -> service.advance(scenarioId, null, actor));
+        return run(scenarioId, actor, model, response, "clock", () -> service.advance(scenarioId, null, actor,
+                version(expectedVersion)));
     }
 
     @PostMapping("/scenarios/{scenarioId}/conclude")
     public String conclude(@PathVariable String scenarioId, @RequestParam(required = false) String result,
-                           Authentication auth, Model model, HttpServletResponse response) {
+                           @RequestParam(required = false) String expectedVersion, Authentication auth, Model model,
+                           HttpServletResponse response) {
         Actor actor = actor(auth, scenarioId);
         return run(scenarioId, actor, model, response, "conclude", () -> service.conclude(scenarioId,
-                result == null || result.isBlank() ? null : result.trim(), actor));
+                result == null || result.isBlank() ? null : result.trim(), actor, version(expectedVersion)));
     }
 
     /** Takes the action of one option form: its request, the fields filled in and the dice entered. */
@@ -136,8 +143,10 @@ public class ScenarioPages {
         Actor actor = actor(auth, scenarioId);
         String key = form.getOrDefault("option", "");
         model.addAttribute("posted", form);
-        return run(scenarioId, actor, model, response, key, () -> service.act(scenarioId, ActionForm.body(form),
-                actor));
+        Map<String, String> fields = new java.util.LinkedHashMap<>(form);
+        Long expected = version(fields.remove("expectedVersion"));
+        return run(scenarioId, actor, model, response, key, () -> service.act(scenarioId, ActionForm.body(fields),
+                actor, expected));
     }
 
     /** Undo the last action: at once when no die decided it (or for the referee), else a request for consent. */
@@ -147,7 +156,8 @@ public class ScenarioPages {
         Actor actor = actor(auth, scenarioId);
         model.addAttribute("posted", form);
         return runHistory(scenarioId, actor, model, response, "undo",
-                () -> historyActions.undo(scenarioId, actor, form.get("reason")));
+                () -> historyActions.undo(scenarioId, actor, form.get("actionId"), form.get("reason"),
+                        version(form.get("expectedVersion"))));
     }
 
     @PostMapping("/scenarios/{scenarioId}/undo-requests/{requestId}/accept")
@@ -264,7 +274,7 @@ public class ScenarioPages {
         return new Refusal(key, field, message);
     }
 
-    private void fill(Model model, ScenarioState state, Actor actor) {
+    void fill(Model model, ScenarioState state, Actor actor) {
         ScenarioView view = ScenarioView.of(state);
         model.addAttribute("scenario", view);
         model.addAttribute("actor", actor);
@@ -278,29 +288,27 @@ public class ScenarioPages {
         }
         model.addAttribute("general", general);
 
-        UndoLedger ledger = state.ledger();
-        UndoLedger.Checkpoint last = ledger.last();
+        ScenarioLog log = record.log(state.scenarioId());
+        ScenarioState.LastAction last = state.lastAction();
         if (last != null && !view.concluded()) {
-            String side = UndoPolicy.sideOf(last);
+            String side = last.side();
             boolean may = actor.referee() || side == null || actor.mayActFor(side);
-            model.addAttribute("lastAction", new LastAction(last.actionId(), HistoryActions.describe(last),
+            model.addAttribute("lastAction", new LastAction(last.actionId(),
+                    HistoryActions.describe(log.inForce(last.actionId(), last.at()).orElse(null)),
                     last.diced() && !actor.referee(), side, may));
         }
-        model.addAttribute("requests", ledger.requests().stream().map(r -> new RequestRow(r,
-                HistoryActions.describe(checkpoint(ledger, r.actionId())), HistoryActions.mayAnswer(actor, r),
-                actor.account().equals(r.requestedBy()))).toList());
-        model.addAttribute("disputes", ledger.disputes().stream().map(d -> new DisputeRow(d,
-                HistoryActions.describe(checkpoint(ledger, d.actionId())))).toList());
+        model.addAttribute("requests", state.requests().stream().map(r -> new RequestRow(r,
+                HistoryActions.describe(log.inForce(r.actionId(), r.actionAt()).orElse(null)),
+                HistoryActions.mayAnswer(actor, r), actor.account().equals(r.requestedBy()))).toList());
+        model.addAttribute("disputes", state.disputes().stream().map(d -> new DisputeRow(d,
+                HistoryActions.describe(log.inForce(d.actionId(), d.actionAt()).orElse(null)))).toList());
+        // the actions the page shows (the latest ones) may be disputed; older ones from the timeline
         Set<String> disputable = new HashSet<>();
-        ledger.checkpoints().forEach(c -> disputable.add(c.actionId()));
-        ledger.disputes().forEach(d -> disputable.remove(d.actionId()));
+        log.inForceFrom(Math.max(0, state.events() - RECENT)).forEach(a -> disputable.add(a.actionId()));
+        state.disputes().forEach(d -> disputable.remove(d.actionId()));
         model.addAttribute("disputable", view.concluded() ? Set.of() : disputable);
     }
 
-    private static UndoLedger.Checkpoint checkpoint(UndoLedger ledger, String actionId) {
-        int i = ledger.indexOf(actionId);
-        return i < 0 ? null : ledger.checkpoints().get(i);
-    }
 
     private static List<Place> places(List<CounterView> counters, List<ActionOption> options, Actor actor) {
         Map<String, List<CounterRow>> byPlace = new LinkedHashMap<>();
@@ -322,6 +330,18 @@ public class ScenarioPages {
     private static OptionForm form(ActionOption o, String side, Actor actor) {
         boolean mayAct = actor == null || side == null || actor.mayActFor(side);
         return new OptionForm(o.counterId() + "|" + o.action(), o, ActionForm.json(o.request()), mayAct);
+    }
+
+    /** The version a page showed, sent back with every form so a stale page cannot act (null: not sent). */
+    static Long version(String expectedVersion) {
+        if (expectedVersion == null || expectedVersion.isBlank()) {
+            return null;
+        }
+        try {
+            return Long.parseLong(expectedVersion.trim());
+        } catch (NumberFormatException e) {
+            throw new org.wargame.tracker.refusal.FieldRefused("expectedVersion", "not a version of this scenario");
+        }
     }
 
     private Actor actor(Authentication auth, String scenarioId) {

@@ -115,10 +115,11 @@ public class Timeline {
         int maxTurn = clocks.maxGameTurn(scenarioId);
         int current = shown.clock().gameTurn();
         List<Integer> linked = linkedTurns(current, maxTurn);
+        // the actions of the window still in force (their first event not rolled back), not disputed already
         ScenarioState now = scenarios.state(scenarioId);
         Set<String> disputable = new HashSet<>();
-        now.ledger().checkpoints().forEach(c -> disputable.add(c.actionId()));
-        now.ledger().disputes().forEach(d -> disputable.remove(d.actionId()));
+        entries.stream().filter(e -> e.takes() != null && !e.undone()).forEach(e -> disputable.add(e.takes()));
+        now.disputes().forEach(d -> disputable.remove(d.actionId()));
         return new Travel(shown, target, last, from, to, groups, undone, jumps(scenarioId, current, linked), linked,
                 maxTurn, disputable);
     }

@@ -2,7 +2,8 @@ package org.wargame.tracker.history;
 
 import org.wargame.tracker.scenario.HistoryCommand;
 import org.wargame.tracker.store.StoredJson;
-import org.wargame.tracker.scenario.UndoLedger;
+import org.wargame.tracker.scenario.ScenarioLog;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.scenario.UndoPolicy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -70,10 +71,10 @@ class DisputeReplayTest {
         List<DiceRoll> fire2Dice = ((ActionTaken) events.get(index(events, "a2"))).dice();
         assertThat(fire2Dice).singleElement().extracting(DiceRoll::source).isEqualTo(DiceRoll.SERVER);
 
-        ScenarioState disputed = fold(state, events, UndoPolicy.decide(state, new HistoryCommand(ID, SAM,
+        ScenarioState disputed = fold(state, events, UndoPolicy.decide(state, log(events), new HistoryCommand(ID, SAM,
                 new HistoryCommand.Dispute("d1", "a1", "the grenades were declared"))));
         int rulingStart = events.size();
-        ScenarioState ruled = fold(disputed, events, UndoPolicy.decide(disputed, new HistoryCommand(ID, REFEREE,
+        ScenarioState ruled = fold(disputed, events, UndoPolicy.decide(disputed, log(events), new HistoryCommand(ID, REFEREE,
                 new HistoryCommand.Resolve("d1", true, "grenades were declared before the roll", "12.52",
                         "add the grenades", FIRE_1_CORRECTED))));
 
@@ -99,9 +100,9 @@ class DisputeReplayTest {
         assertThat(((ActionTaken) direct.get(index(direct, "a2"))).dice()).isEqualTo(fire2Dice);
         assertThat(game(ruled)).isEqualTo(game(original));
         assertThat(game(ruled)).isNotEqualTo(game(state));
-        assertThat(ruled.ledger().checkpoints()).extracting(UndoLedger.Checkpoint::actionId)
+        assertThat(inForce(events))
                 .containsExactly("a1", "a2", "a3");
-        assertThat(ruled.ledger().disputes()).isEmpty();
+        assertThat(ruled.disputes()).isEmpty();
 
         // a pure fold: replaying the whole stream gives the same state
         assertThat(json(replay(events))).isEqualTo(json(ruled));
@@ -119,10 +120,10 @@ class DisputeReplayTest {
         state = take(state, events, "a1", FIRE_1, List.of(new EnteredRoll("2d6", List.of(3, 5))));
         state = take(state, events, "a2", FIRE_2, List.of(new EnteredRoll("2d6", List.of(6, 6))));
         state = advance(state, events, "a3");
-        state = fold(state, events, UndoPolicy.decide(state, new HistoryCommand(ID, SAM,
+        state = fold(state, events, UndoPolicy.decide(state, log(events), new HistoryCommand(ID, SAM,
                 new HistoryCommand.Dispute("d1", "a1", "the grenades were declared"))));
         int rulingStart = events.size();
-        ScenarioState ruled = fold(state, events, UndoPolicy.decide(state, new HistoryCommand(ID, REFEREE,
+        ScenarioState ruled = fold(state, events, UndoPolicy.decide(state, log(events), new HistoryCommand(ID, REFEREE,
                 new HistoryCommand.Resolve("d1", true, "grenades were declared", "12.52", null, FIRE_1_CORRECTED))));
 
         List<Object> ruling = events.subList(rulingStart, events.size());
@@ -131,7 +132,7 @@ class DisputeReplayTest {
         assertThat(dropped.actionId()).isEqualTo("a2");
         assertThat(dropped.disputeId()).isEqualTo("d1");
         assertThat(dropped.reason()).matches("^[0-9.]+: .*"); // the rule's refusal names its section
-        assertThat(ruled.ledger().checkpoints()).extracting(UndoLedger.Checkpoint::actionId)
+        assertThat(inForce(events))
                 .containsExactly("a1", "a3");
         assertThat(json(replay(events))).isEqualTo(json(ruled));
     }
@@ -142,15 +143,15 @@ class DisputeReplayTest {
         ScenarioState state = start(events, 3);
         state = take(state, events, "a1", FIRE_1, List.of(new EnteredRoll("2d6", List.of(3, 5))));
         state = take(state, events, "a2", FIRE_2, List.of());
-        state = fold(state, events, UndoPolicy.decide(state, new HistoryCommand(ID, SAM,
+        state = fold(state, events, UndoPolicy.decide(state, log(events), new HistoryCommand(ID, SAM,
                 new HistoryCommand.Dispute("d1", "a1", "out of range"))));
-        ScenarioState ruled = fold(state, events, UndoPolicy.decide(state, new HistoryCommand(ID, REFEREE,
+        ScenarioState ruled = fold(state, events, UndoPolicy.decide(state, log(events), new HistoryCommand(ID, REFEREE,
                 new HistoryCommand.Resolve("d1", true, "out of range", "12.3", null, null))));
 
         List<Object> direct = new ArrayList<>();
         ScenarioState original = take(start(direct, 3), direct, "a2", FIRE_2, List.of());
         assertThat(game(ruled)).isEqualTo(game(original));
-        assertThat(ruled.ledger().checkpoints()).extracting(UndoLedger.Checkpoint::actionId).containsExactly("a2");
+        assertThat(inForce(events)).containsExactly("a2");
     }
 
     @Test
@@ -158,20 +159,20 @@ class DisputeReplayTest {
         List<Object> events = new ArrayList<>();
         ScenarioState state = start(events, 3);
         state = take(state, events, "a1", FIRE_1, List.of(new EnteredRoll("2d6", List.of(3, 5))));
-        ScenarioState disputed = fold(state, events, UndoPolicy.decide(state, new HistoryCommand(ID, SAM,
+        ScenarioState disputed = fold(state, events, UndoPolicy.decide(state, log(events), new HistoryCommand(ID, SAM,
                 new HistoryCommand.Dispute("d1", "a1", "wrong"))));
         Map<String, Object> wrongType = new LinkedHashMap<>(FIRE_1);
         wrongType.put("type", "move");
-        assertThatThrownBy(() -> UndoPolicy.decide(disputed, new HistoryCommand(ID, REFEREE,
+        assertThatThrownBy(() -> UndoPolicy.decide(disputed, log(events), new HistoryCommand(ID, REFEREE,
                 new HistoryCommand.Resolve("d1", true, "no", null, null, wrongType))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("corrected:");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("corrected:");
         Map<String, Object> unknownUnit = fire("ger-sq-9", null, null);
-        assertThatThrownBy(() -> UndoPolicy.decide(disputed, new HistoryCommand(ID, REFEREE,
+        assertThatThrownBy(() -> UndoPolicy.decide(disputed, log(events), new HistoryCommand(ID, REFEREE,
                 new HistoryCommand.Resolve("d1", true, "no", null, null, unknownUnit))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("corrected:");
-        assertThatThrownBy(() -> UndoPolicy.decide(disputed, new HistoryCommand(ID, REFEREE,
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("corrected:");
+        assertThatThrownBy(() -> UndoPolicy.decide(disputed, log(events), new HistoryCommand(ID, REFEREE,
                 new HistoryCommand.Resolve("d1", false, "stands", null, null, FIRE_1_CORRECTED))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("corrected:");
+                .isInstanceOf(FieldRefused.class).hasMessageStartingWith("corrected:");
     }
 
     private static Map<String, Object> fire(String unit, String weapon, Boolean grenades) {
@@ -239,17 +240,13 @@ class DisputeReplayTest {
     private static ScenarioState fold(ScenarioState state, List<Object> events, List<?> more) {
         for (Object event : more) {
             events.add(event);
-            state = state.evolve(event);
+            state = state.evolve(event, null, log(events));
         }
         return state;
     }
 
     private static ScenarioState replay(List<Object> events) {
-        ScenarioState state = ScenarioState.started((ScenarioStarted) events.get(0));
-        for (Object event : events.subList(1, events.size())) {
-            state = state.evolve(event);
-        }
-        return state;
+        return log(events).replay((entry, state) -> { });
     }
 
     private static int index(List<Object> events, String actionId) {
@@ -266,11 +263,24 @@ class DisputeReplayTest {
         ObjectNode json = StoredJson.mapper().valueToTree(state);
         json.remove("events");
         json.remove("serverRolls");
-        json.remove("ledger");
+        json.remove("lastAction");
         return json.toString();
     }
 
     private static String json(ScenarioState state) {
         return StoredJson.mapper().valueToTree(state).toString();
+    }
+
+    /** The record so far, as the aggregate would read it from the store. */
+    static ScenarioLog log(List<Object> events) {
+        List<ScenarioLog.Entry> entries = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            entries.add(ScenarioLog.entry(i, events.get(i), null));
+        }
+        return ScenarioLog.of(entries);
+    }
+
+    static List<String> inForce(List<Object> events) {
+        return log(events).inForceFrom(0).stream().map(ScenarioLog.TakenAction::actionId).toList();
     }
 }

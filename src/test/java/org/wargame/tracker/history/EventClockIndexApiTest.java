@@ -121,8 +121,9 @@ class EventClockIndexApiTest extends ApiTestSupport {
     }
 
     /**
-     * Which events an undo or an upheld dispute rolled back, walking the events: the events from the latest
-     * taking of the action named to the undo, leaving out the start and the undo and dispute bookkeeping.
+     * Which events an undo or an upheld dispute rolled back, walking the events: those from the position it names
+     * (or the latest ActionTaken or ClockAdvanced of the action it names) to the roll-back, leaving out the start
+     * and the undo and dispute bookkeeping.
      */
     private static Map<Long, Long> rolledBack(List<JsonNode> events) {
         List<String> bookkeeping = List.of("ActionUndone", "UndoRequested", "UndoAccepted", "UndoRefused",
@@ -132,38 +133,25 @@ class EventClockIndexApiTest extends ApiTestSupport {
         for (int i = 0; i < events.size(); i++) {
             JsonNode e = events.get(i);
             String type = e.get("type").asText();
-            JsonNode meta = e.get("metaData");
-            String of = meta.hasNonNull("replayOf") ? meta.get("replayOf").asText()
-                    : meta.hasNonNull("actionId") ? meta.get("actionId").asText() : null;
-            boolean kept = !bookkeeping.contains(type) && !type.equals("ScenarioStarted");
-            if (kept && of != null) {
-                String previous = i == 0 ? null : takingOf(events.get(i - 1), bookkeeping);
-                if (!of.equals(previous)) {
-                    taking.put(of, i);
-                }
+            if (type.equals("ActionTaken") || type.equals("ClockAdvanced")) {
+                taking.put(e.get("payload").get("actionId").asText(), i);
             }
-            String target = type.equals("ActionUndone") || type.equals("DisputeUpheld")
-                    ? e.get("payload").get("actionId").asText() : null;
-            Integer from = target == null ? null : taking.get(target);
-            if (from != null) {
-                for (int k = from; k < i; k++) {
-                    String t = events.get(k).get("type").asText();
-                    if (!bookkeeping.contains(t) && !t.equals("ScenarioStarted")) {
-                        undone.putIfAbsent((long) k, (long) i);
-                    }
+            Integer from = null;
+            if (type.equals("ActionUndone") || type.equals("DisputeUpheld")) {
+                JsonNode to = e.get("payload").get("rolledBackTo");
+                from = to != null && !to.isNull() ? to.asInt() : taking.get(e.get("payload").get("actionId").asText());
+            }
+            if (from == null) {
+                continue;
+            }
+            for (int k = from; k < i; k++) {
+                String t = events.get(k).get("type").asText();
+                if (!bookkeeping.contains(t) && !t.equals("ScenarioStarted")) {
+                    undone.putIfAbsent((long) k, (long) i);
                 }
             }
         }
         return undone;
-    }
-
-    private static String takingOf(JsonNode e, List<String> bookkeeping) {
-        if (bookkeeping.contains(e.get("type").asText())) {
-            return null;
-        }
-        JsonNode meta = e.get("metaData");
-        return meta.hasNonNull("replayOf") ? meta.get("replayOf").asText()
-                : meta.hasNonNull("actionId") ? meta.get("actionId").asText() : null;
     }
 
     @Test

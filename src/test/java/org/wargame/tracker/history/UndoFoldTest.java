@@ -2,7 +2,7 @@ package org.wargame.tracker.history;
 
 import org.wargame.tracker.scenario.HistoryCommand;
 import org.wargame.tracker.store.StoredJson;
-import org.wargame.tracker.scenario.UndoLedger;
+import org.wargame.tracker.scenario.ScenarioLog;
 import org.wargame.tracker.scenario.UndoPolicy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,6 +17,7 @@ import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.RuleSets;
 import org.wargame.tracker.account.Actor;
+import org.wargame.tracker.refusal.Conflict;
 import org.wargame.tracker.refusal.NotYourSide;
 import org.wargame.tracker.scenario.ScenarioEvent;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
@@ -34,51 +35,73 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Undo is a pure fold: over random histories of clock advances and actions (with and without dice, with undos in
- * between), undoing the last action gives the state as if it had never been taken.
+ * Undo is a fold of the record, with no reach limit: over random histories of clock advances and undos of any
+ * action in force, however far back, the state is the one of a table where the undone actions were never taken (the
+ * later ones re-decided at their place), and folding the whole record again gives the same state as the one built
+ * step by step. The state never holds an earlier state, so its size does not grow with the history.
  */
 class UndoFoldTest {
 
     private static final List<Side> SIDES = List.of(new Side("british", "British", "British", List.of("alice")),
             new Side("axis", "Italians", "Italian", List.of("bruno")));
+    private static final Actor REFEREE = new Actor("referee", true, List.of());
 
-    /** 0: advance, 1: advance with a server die, 2: action, 3: action with an entered and a server die, 4: undo. */
+    /** Each op: -1 advances the clock; k >= 0 undoes the action in force at index k (mod how many there are). */
     @Provide
     Arbitrary<List<Integer>> histories() {
-        return Arbitraries.integers().between(0, 4).list().ofMaxSize(60);
+        return Arbitraries.integers().between(-1, 200).injectDuplicates(0.1).list().ofMaxSize(80)
+                .map(ops -> ops.stream().map(op -> op > 40 ? -1 : op).toList());
     }
 
-    @Property(tries = 300)
-    void undoing_the_last_action_restores_the_state(@ForAll("histories") List<Integer> history,
-                                                     @ForAll("lastActions") Integer last) {
+    @Property(tries = 200)
+    void undo_at_any_reach_is_as_if_never_taken_and_replay_equals_the_fold(@ForAll("histories") List<Integer> ops) {
         List<Object> events = new ArrayList<>();
         ScenarioState state = start(events);
-        for (int op : history) {
-            state = play(state, op, events);
+        for (int op : ops) {
+            List<ScenarioLog.TakenAction> inForce = log(events).inForceFrom(0);
+            if (op < 0 || inForce.isEmpty()) {
+                state = play(state, 0, events);
+            } else {
+                String target = inForce.get(op % inForce.size()).actionId();
+                state = fold(state, events, UndoPolicy.decide(state, log(events), command(REFEREE,
+                        new HistoryCommand.Undo(UUID.randomUUID().toString(), target, "misclick"))));
+            }
         }
-        ScenarioState before = state;
-        ScenarioState taken = play(state, last, events);
-        String actionId = taken.ledger().last().actionId();
-        ScenarioState undone = taken.evolve(new ActionUndone(actionId, "alice", null, "misclick"));
-
-        assertThat(game(undone)).isEqualTo(game(before));
-        assertThat(ids(undone)).isEqualTo(ids(before));
-        // the record goes on: two more events, and no server die is ever rolled twice
-        assertThat(undone.events()).isEqualTo(before.events() + taken.events() - before.events() + 1);
-        assertThat(undone.serverRolls()).isEqualTo(taken.serverRolls());
-
-        // replay of the whole history equals the state built step by step
-        events.add(new ActionUndone(actionId, "alice", null, "misclick"));
-        ScenarioState replayed = ScenarioState.started((ScenarioStarted) events.get(0));
-        for (Object event : events.subList(1, events.size())) {
-            replayed = replayed.evolve(event);
+        int advancesInForce = inForce(events).size();
+        List<Object> table = new ArrayList<>();
+        ScenarioState never = start(table);
+        for (int i = 0; i < advancesInForce; i++) {
+            never = play(never, 0, table);
         }
-        assertThat(json(replayed)).isEqualTo(json(undone));
+        assertThat(game(state)).isEqualTo(game(never));
+        // replay of the whole record equals the state built step by step
+        assertThat(json(log(events).replay((e, s) -> { }))).isEqualTo(json(state));
+        // the state keeps no earlier state: its JSON is as long as that of a table that never undid anything
+        assertThat(json(state).length()).isLessThan(json(never).length() + 400);
     }
 
-    @Provide
-    Arbitrary<Integer> lastActions() {
-        return Arbitraries.integers().between(0, 3);
+    @Example
+    void an_action_a_hundred_actions_back_is_undone_and_the_later_ones_replayed() {
+        List<Object> events = new ArrayList<>();
+        ScenarioState state = start(events);
+        for (int i = 0; i < 120; i++) {
+            state = play(state, 0, events);
+        }
+        String early = inForce(events).get(10);
+        ScenarioState undone = fold(state, events, UndoPolicy.decide(state, log(events), command(REFEREE,
+                new HistoryCommand.Undo("u1", early, "wrong phase"))));
+        assertThat(inForce(events)).hasSize(119).doesNotContain(early);
+        assertThat(events.get(121)).isInstanceOf(ActionUndone.class);
+        assertThat(((ActionUndone) events.get(121)).rolledBackTo()).isEqualTo(11L);
+        assertThat(events).hasSize(121 + 1 + 109);
+        // 109 later advances replayed at their place: the clock stands one step behind where it stood
+        List<Object> table = new ArrayList<>();
+        ScenarioState never = start(table);
+        for (int i = 0; i < 119; i++) {
+            never = play(never, 0, table);
+        }
+        assertThat(undone.clock()).isEqualTo(never.clock());
+        assertThat(json(log(events).replay((e, s) -> { }))).isEqualTo(json(undone));
     }
 
     @Example
@@ -88,52 +111,66 @@ class UndoFoldTest {
         Actor alice = new Actor("alice", false, List.of("british"));
         Actor bruno = new Actor("bruno", false, List.of("axis"));
 
-        List<Object> free = UndoPolicy.decide(state, command(alice, new HistoryCommand.Undo("r1", null, "oops")));
+        List<Object> free = UndoPolicy.decide(state, log(events), command(alice,
+                new HistoryCommand.Undo("r1", null, "oops")));
         assertThat(free).singleElement().isInstanceOf(ActionUndone.class);
 
         state = play(state, 1, events); // a clock advance that rolled a die
-        List<Object> asked = UndoPolicy.decide(state, command(alice, new HistoryCommand.Undo("r2", null, "oops")));
+        List<Object> asked = UndoPolicy.decide(state, log(events), command(alice,
+                new HistoryCommand.Undo("r2", null, "oops")));
         assertThat(asked).singleElement().isInstanceOf(UndoRequested.class);
-        ScenarioState pending = state.evolve(asked.get(0));
-        assertThat(game(pending)).isEqualTo(game(state)); // a request changes nothing
+        ScenarioState pending = fold(state, events, asked);
+        assertThat(pending.rules()).isEqualTo(state.rules()); // a request changes nothing
+        assertThat(pending.clock()).isEqualTo(state.clock());
 
-        assertThatThrownBy(() -> UndoPolicy.decide(pending, command(alice, new HistoryCommand.AcceptUndo("r2"))))
-                .isInstanceOf(NotYourSide.class);
-        List<Object> accepted = UndoPolicy.decide(pending, command(bruno, new HistoryCommand.AcceptUndo("r2")));
-        ScenarioState after = pending;
-        for (Object e : accepted) {
-            after = after.evolve(e);
-        }
-        assertThat(after.clock()).isEqualTo(((ClockAdvanced) events.get(events.size() - 1)).from());
-        assertThat(after.ledger().requests()).isEmpty();
+        assertThatThrownBy(() -> UndoPolicy.decide(pending, log(events), command(alice,
+                new HistoryCommand.AcceptUndo("r2")))).isInstanceOf(NotYourSide.class);
+        // an earlier free action whose later action was diced is a request too: the replay re-decides that die
+        List<Object> asked2 = UndoPolicy.decide(pending, log(events), command(alice,
+                new HistoryCommand.Undo("r3", inForce(events).get(0), "oops")));
+        assertThat(asked2).singleElement().isInstanceOf(UndoRequested.class);
+        int advance = events.size() - 2;
+        ScenarioState after = fold(pending, events, UndoPolicy.decide(pending, log(events), command(bruno,
+                new HistoryCommand.AcceptUndo("r2"))));
+        assertThat(after.clock()).isEqualTo(((ClockAdvanced) events.get(advance)).from());
+        assertThat(after.requests()).isEmpty();
     }
 
     @Example
-    void only_the_last_action_is_undone_and_only_the_referee_rules() {
+    void any_action_in_force_is_disputed_and_only_the_referee_rules() {
         List<Object> events = new ArrayList<>();
         ScenarioState state = play(play(start(events), 0, events), 0, events);
-        String first = state.ledger().checkpoints().get(0).actionId();
+        String first = inForce(events).get(0);
         Actor alice = new Actor("alice", false, List.of("british"));
-        assertThatThrownBy(() -> UndoPolicy.decide(state, command(alice, new HistoryCommand.Undo("r", first, null))))
-                .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("actionId:");
-        ScenarioState disputed = state.evolve(UndoPolicy.decide(state,
-                command(alice, new HistoryCommand.Dispute("d1", first, "too early"))).get(0));
-        assertThatThrownBy(() -> UndoPolicy.decide(disputed, command(alice,
+        ScenarioState disputed = fold(state, events, UndoPolicy.decide(state, log(events),
+                command(alice, new HistoryCommand.Dispute("d1", first, "too early"))));
+        assertThat(disputed.disputes()).singleElement().extracting(ScenarioEvent.ActionDisputed::actionAt)
+                .isEqualTo(1L);
+        assertThatThrownBy(() -> UndoPolicy.decide(disputed, log(events), command(alice,
                 new HistoryCommand.Resolve("d1", true, "agreed", null, null, null)))).isInstanceOf(NotYourSide.class);
-        List<Object> ruling = UndoPolicy.decide(disputed, command(new Actor("referee", true, List.of()),
+        List<Object> ruling = UndoPolicy.decide(disputed, log(events), command(REFEREE,
                 new HistoryCommand.Resolve("d1", true, "advanced too early", "A3.1", "replay the phase", null)));
-        ScenarioState rolledBack = disputed.evolve(ruling.get(0));
-        ScenarioState original = ScenarioState.started((ScenarioStarted) events.get(0));
-        assertThat(game(rolledBack)).isEqualTo(game(original));
-        assertThat(rolledBack.ledger().checkpoints()).isEmpty();
-        // then the later advance is replayed at its place: the first one is removed, the second stands
-        ScenarioState upheld = disputed;
-        for (Object e : ruling) {
-            upheld = upheld.evolve(e);
-        }
+        ScenarioState upheld = fold(disputed, events, ruling);
+        // the first advance is removed, the second replayed at its place
         assertThat(upheld.clock()).isEqualTo(((ClockAdvanced) events.get(1)).to());
-        assertThat(upheld.ledger().disputes()).isEmpty();
-        assertThat(ids(upheld)).containsExactly(((ClockAdvanced) events.get(2)).actionId());
+        assertThat(upheld.disputes()).isEmpty();
+        assertThat(inForce(events)).containsExactly(((ClockAdvanced) events.get(2)).actionId());
+        // an action no longer in force cannot be disputed again
+        assertThatThrownBy(() -> UndoPolicy.decide(upheld, log(events), command(alice,
+                new HistoryCommand.Dispute("d2", first, "again")))).isInstanceOf(Conflict.class)
+                .hasMessageContaining("not in force");
+    }
+
+    private static ScenarioState fold(ScenarioState state, List<Object> events, List<?> more) {
+        for (Object event : more) {
+            events.add(event);
+            state = state.evolve(event, null, log(events));
+        }
+        return state;
+    }
+
+    private static String json(ScenarioState state) {
+        return StoredJson.mapper().valueToTree(state).toString();
     }
 
     private static HistoryCommand command(Actor actor, HistoryCommand.Request request) {
@@ -159,15 +196,10 @@ class UndoFoldTest {
             case 2 -> event = new ActionTaken(id, "move", null, List.of());
             case 3 -> event = new ActionTaken(id, "fire", null, List.of(
                     new DiceRoll("dr", List.of(4), DiceRoll.ENTERED, "to hit", null), server(state, 2)));
-            default -> {
-                if (state.ledger().last() == null) {
-                    return state;
-                }
-                event = new ActionUndone(state.ledger().last().actionId(), "referee", "referee", null);
-            }
+            default -> throw new IllegalArgumentException("op " + op);
         }
         events.add(event);
-        return state.evolve(event);
+        return state.evolve(event, null, log(events));
     }
 
     private static DiceRoll server(ScenarioState state, int dice) {
@@ -183,15 +215,22 @@ class UndoFoldTest {
         ObjectNode json = StoredJson.mapper().valueToTree(state);
         json.remove("events");
         json.remove("serverRolls");
-        json.remove("ledger");
+        json.remove("lastAction");
         return json.toString();
     }
 
-    private static List<String> ids(ScenarioState state) {
-        return state.ledger().checkpoints().stream().map(UndoLedger.Checkpoint::actionId).toList();
+
+
+    /** The record so far, as the aggregate would read it from the store. */
+    static ScenarioLog log(List<Object> events) {
+        List<ScenarioLog.Entry> entries = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            entries.add(ScenarioLog.entry(i, events.get(i), null));
+        }
+        return ScenarioLog.of(entries);
     }
 
-    private static String json(ScenarioState state) {
-        return StoredJson.mapper().valueToTree(state).toString();
+    static List<String> inForce(List<Object> events) {
+        return log(events).inForceFrom(0).stream().map(ScenarioLog.TakenAction::actionId).toList();
     }
 }

@@ -36,6 +36,7 @@ class ScenarioAggregateAslTest {
     void fixture() {
         fixture = new AggregateTestFixture<>(Scenario.class);
         fixture.registerInjectableResource(new FixedDiceSeeds((byte) 0));
+        fixture.registerInjectableResource(org.wargame.tracker.scenario.FixtureRecord.of(fixture));
     }
 
     private ScenarioStarted started() {

@@ -60,6 +60,7 @@ class ScenarioFixtureTest {
     void setUp() {
         fixture = new AggregateTestFixture<>(Scenario.class);
         fixture.registerInjectableResource(new FixedDiceSeeds((byte) 7));
+        fixture.registerInjectableResource(org.wargame.tracker.scenario.FixtureRecord.of(fixture));
     }
 
     private static ScenarioStarted started(GameClock clock) {

@@ -46,6 +46,7 @@ class ScenarioFixtureTest {
     void setUp() {
         fixture = new AggregateTestFixture<>(Scenario.class);
         fixture.registerInjectableResource(new FixedDiceSeeds((byte) 0));
+        fixture.registerInjectableResource(org.wargame.tracker.scenario.FixtureRecord.of(fixture));
     }
 
     private static ScenarioStarted started() {

@@ -1,0 +1,126 @@
+package org.wargame.tracker.scenario;
+
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventsourcing.eventstore.DomainEventStream;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Lazy;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+import org.wargame.tracker.store.ActionMetaData;
+
+import java.sql.DatabaseMetaData;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/**
+ * A scenario's record in the event store, with checkpoints: the folded state after every
+ * {@code tracker.checkpoint-every} events, kept in {@code scenario_checkpoint} so that the state at any position is
+ * one checkpoint plus at most that many events. Checkpoints are written lazily, the first time a fold passes one
+ * (time travel, an undo, a ruling), in the transaction of that fold; they are derived data, like a read model, and
+ * carry {@link #FOLD_VERSION}: a change to what a fold produces raises it, and older checkpoints are ignored.
+ */
+@Component
+public class StoredScenarioRecord implements ScenarioRecord {
+
+    /** Raise when a change of the code changes the state a fold of the same events produces. */
+    public static final int FOLD_VERSION = 1;
+
+    private final EventStore events;
+    private final JdbcTemplate jdbc;
+    private final int every;
+    private volatile Boolean postgres;
+
+    public StoredScenarioRecord(@Lazy EventStore events, JdbcTemplate jdbc,
+                                @Value("${tracker.checkpoint-every:500}") int every) {
+        this.events = events;
+        this.jdbc = jdbc;
+        this.every = every;
+    }
+
+    @Override
+    public ScenarioLog log(String scenarioId) {
+        return new ScenarioLog() {
+            private long length = -1;
+
+            @Override
+            protected Iterator<Entry> entries(long from, long to) {
+                return read(scenarioId, from, to);
+            }
+
+            @Override
+            public long length() {
+                if (length < 0) {
+                    Long last = events.lastSequenceNumberFor(scenarioId).orElse(-1L);
+                    length = last + 1;
+                }
+                return length;
+            }
+
+            @Override
+            protected ScenarioState checkpointAtOrBefore(long count) {
+                List<String> rows = jdbc.queryForList("select state_json from scenario_checkpoint where "
+                                + "scenario_id = ? and fold_version = ? and event_count <= ? and event_count > 0 "
+                                + "order by event_count desc fetch first 1 rows only", String.class, scenarioId,
+                        FOLD_VERSION, count);
+                return rows.isEmpty() ? null : ScenarioProjection.read(rows.get(0));
+            }
+
+            @Override
+            protected void passed(ScenarioState state) {
+                if (state.events() % every == 0) {
+                    keep(state);
+                }
+            }
+        };
+    }
+
+    private void keep(ScenarioState state) {
+        String json = ScenarioProjection.write(state);
+        if (isPostgres()) {
+            jdbc.update("insert into scenario_checkpoint (scenario_id, event_count, fold_version, state_json) "
+                            + "values (?, ?, ?, ?) on conflict do nothing", state.scenarioId(), state.events(),
+                    FOLD_VERSION, json);
+        } else {
+            jdbc.update("merge into scenario_checkpoint (scenario_id, event_count, fold_version, state_json) "
+                            + "key (scenario_id, event_count, fold_version) values (?, ?, ?, ?)", state.scenarioId(),
+                    state.events(), FOLD_VERSION, json);
+        }
+    }
+
+    private boolean isPostgres() {
+        if (postgres == null) {
+            postgres = jdbc.execute((java.sql.Connection c) -> {
+                DatabaseMetaData meta = c.getMetaData();
+                return meta.getDatabaseProductName().toLowerCase().contains("postgres");
+            });
+        }
+        return postgres;
+    }
+
+    private Iterator<ScenarioLog.Entry> read(String scenarioId, long from, long to) {
+        if (from >= to) {
+            return java.util.Collections.emptyIterator();
+        }
+        DomainEventStream stream = events.readEvents(scenarioId, from);
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return stream.hasNext() && stream.peek().getSequenceNumber() < to;
+            }
+
+            @Override
+            public ScenarioLog.Entry next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                DomainEventMessage<?> message = stream.next();
+                Object side = message.getMetaData().get(ActionMetaData.SIDE);
+                return new ScenarioLog.Entry(message.getSequenceNumber(), message.getPayloadType(),
+                        message::getPayload, side == null ? null : side.toString());
+            }
+        };
+    }
+
+}

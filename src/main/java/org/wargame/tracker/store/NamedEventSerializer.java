@@ -1,0 +1,33 @@
+package org.wargame.tracker.store;
+
+import org.axonframework.serialization.SerializedType;
+import org.axonframework.serialization.SimpleSerializedType;
+import org.axonframework.serialization.json.JacksonSerializer;
+
+/**
+ * Axon's Jackson serializer, writing each event under its stable name ({@link EventNames}) instead of its Java class
+ * name, and reading both the names and the class names the first version stored. Anything that is not an event (a
+ * snapshot, a command) keeps its class name.
+ */
+public class NamedEventSerializer extends JacksonSerializer {
+
+    private final EventNames names;
+
+    public NamedEventSerializer(Builder builder, EventNames names) {
+        super(builder);
+        this.names = names;
+    }
+
+    @Override
+    public SerializedType typeForClass(Class type) {
+        String name = type == null ? null : names.nameOf(type);
+        return name == null ? super.typeForClass(type)
+                : new SimpleSerializedType(name, getRevisionResolver().revisionOf(type));
+    }
+
+    @Override
+    public Class classForType(SerializedType type) {
+        Class<?> event = names.typeOf(type.getName());
+        return event != null ? event : super.classForType(type);
+    }
+}
