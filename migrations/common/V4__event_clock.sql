@@ -23,5 +23,4 @@ create table event_clock (
 );
 create index event_clock_by_turn on event_clock (scenario_id, game_turn, sequence_number);
 create index event_clock_by_kind on event_clock (scenario_id, kind, sequence_number);
-create index event_clock_by_taking on event_clock (scenario_id, taking_of, sequence_number);
 create index event_clock_by_action on event_clock (scenario_id, action_id, sequence_number);

@@ -48,9 +48,9 @@ public class EventClocks {
 
     /** A stream stored before the index existed is indexed up to {@code lastSequence} (once). */
     public void ensure(String scenarioId, long lastSequence) {
-        Long indexed = jdbc.queryForObject("select max(sequence_number) from event_clock where scenario_id = ?",
-                Long.class, scenarioId);
-        if (indexed != null && indexed >= lastSequence) {
+        List<Long> indexed = jdbc.queryForList("select sequence_number from event_clock where scenario_id = ? "
+                + "order by scenario_id desc, sequence_number desc fetch first 1 rows only", Long.class, scenarioId);
+        if (!indexed.isEmpty() && indexed.get(0) >= lastSequence) {
             return;
         }
         try {
@@ -89,9 +89,9 @@ public class EventClocks {
 
     /** The highest Game Turn the scenario's clock reached (1 for an empty index). */
     public int maxGameTurn(String scenarioId) {
-        Integer max = jdbc.queryForObject("select max(game_turn) from event_clock where scenario_id = ?",
-                Integer.class, scenarioId);
-        return max == null ? 1 : max;
+        List<Integer> max = jdbc.queryForList("select game_turn from event_clock where scenario_id = ? "
+                + "order by scenario_id desc, game_turn desc fetch first 1 rows only", Integer.class, scenarioId);
+        return max.isEmpty() ? 1 : max.get(0);
     }
 
     /** The first and last sequence of the action (one command) that stored event {@code sequence}. */
@@ -103,32 +103,26 @@ public class EventClocks {
         return spans.isEmpty() || spans.get(0) == null ? new long[]{sequence, sequence} : spans.get(0);
     }
 
-    /** The last event of each of these actions. */
-    public Map<String, Long> actionEnds(String scenarioId, List<String> actionIds) {
-        Map<String, Long> ends = new HashMap<>();
-        for (int i = 0; i < actionIds.size(); i += 500) {
-            List<String> part = actionIds.subList(i, Math.min(actionIds.size(), i + 500));
-            List<Object> args = new ArrayList<>();
-            args.add(scenarioId);
-            args.addAll(part);
-            jdbc.query("select action_id, max(sequence_number) from event_clock where scenario_id = ? and "
-                    + "action_id in (" + String.join(", ", part.stream().map(a -> "?").toList()) + ") "
-                    + "group by action_id", rs -> {
-                ends.put(rs.getString(1), rs.getLong(2));
-            }, args.toArray());
-        }
-        return ends;
+    /** The last event of the action (one command) {@code actionId}. */
+    public Long actionEnd(String scenarioId, String actionId) {
+        List<Long> end = jdbc.queryForList("select sequence_number from event_clock where scenario_id = ? and "
+                + "action_id = ? order by scenario_id desc, action_id desc, sequence_number desc fetch first 1 rows "
+                + "only", Long.class, scenarioId, actionId);
+        return end.isEmpty() ? null : end.get(0);
     }
 
-    /**
-     * The clock changes (start, Game Turn, Player Turn and phase; not steps) that were not rolled back, for Game
-     * Turns {@code fromTurn..toTurn}.
-     */
-    public List<Entry> turnStarts(String scenarioId, int fromTurn, int toTurn, boolean phases) {
-        String kinds = phases ? "('start', 'gameTurn', 'playerTurn', 'phase')" : "('start', 'gameTurn')";
-        return jdbc.query(SELECT + " where scenario_id = ? and kind in " + kinds + " and undone_by is null "
-                        + "and game_turn between ? and ? order by scenario_id, sequence_number", ROWS, scenarioId,
-                fromTurn, toTurn).stream().map(EventClocks::entry).toList();
+    /** The start and the Game Turn starts that were not rolled back, in order. */
+    public List<Entry> gameTurnStarts(String scenarioId) {
+        return jdbc.query(SELECT + " where scenario_id = ? and kind in ('start', 'gameTurn') and undone_by is null",
+                ROWS, scenarioId).stream().map(EventClocks::entry)
+                .sorted(java.util.Comparator.comparingLong(Entry::sequence)).toList();
+    }
+
+    /** Every event whose clock (after it) is in Game Turns {@code fromTurn..toTurn}, in order. */
+    public List<Entry> inTurns(String scenarioId, int fromTurn, int toTurn) {
+        return jdbc.query(SELECT + " where scenario_id = ? and game_turn between ? and ?", ROWS, scenarioId,
+                fromTurn, toTurn).stream().map(EventClocks::entry)
+                .sorted(java.util.Comparator.comparingLong(Entry::sequence)).toList();
     }
 
     private static Entry entry(EventClockProjection.Row row) {

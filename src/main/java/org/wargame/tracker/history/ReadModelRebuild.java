@@ -35,6 +35,8 @@ public class ReadModelRebuild {
 
     private static final Logger LOG = LoggerFactory.getLogger(ReadModelRebuild.class);
     private static final String PROJECTIONS = "projections";
+    /** Events folded per unit of work and transaction. */
+    static final int CHUNK = 2_000;
     /** How often the progress is updated, in events. */
     private static final int PROGRESS_EVERY = 500;
 
@@ -132,8 +134,11 @@ public class ReadModelRebuild {
             jdbc.update("delete from campaign_view where campaign_id not in " + known);
             jdbc.update("delete from scenario_view where scenario_id not in " + known);
             jdbc.update("delete from event_clock where scenario_id not in " + known);
-            progress.set(new Progress("done", started.eventsTotal(), done[0], started.requestedBy(),
-                    started.startedAt(), Instant.now(), null, started.forcedOver()));
+            Progress finished = new Progress("done", started.eventsTotal(), done[0], started.requestedBy(),
+                    started.startedAt(), Instant.now(), null, started.forcedOver());
+            progress.set(finished);
+            LOG.info("read-model rebuild: {} events of {} streams in {} ms", done[0], streams.size(),
+                    java.time.Duration.between(started.startedAt(), finished.finishedAt()).toMillis());
         } catch (RuntimeException e) {
             LOG.error("read-model rebuild failed", e);
             progress.set(new Progress("failed", started.eventsTotal(), done[0], started.requestedBy(),
@@ -144,32 +149,48 @@ public class ReadModelRebuild {
     }
 
     /**
-     * One stream's read-model rows written again from its events, in one unit of work and transaction:
-     * its old rows are removed and its events folded through the projections; {@code each} is told of every event.
+     * One stream's read-model rows written again from its events: its old rows are removed and its events folded
+     * through the projections, {@value #CHUNK} events per unit of work and transaction (a long stream's row is
+     * written once per chunk; H2 commits a transaction in time that grows faster than its size); {@code each} is
+     * told of every event.
      */
     void rebuildStream(SimpleEventHandlerInvoker invoker, String stream, LongConsumer each) {
-        UnitOfWork<?> unitOfWork = DefaultUnitOfWork.startAndGet(null);
-        unitOfWork.attachTransaction(transactions);
-        try {
-            jdbc.update("delete from campaign_member where campaign_id = ?", stream);
-            jdbc.update("delete from campaign_view where campaign_id = ?", stream);
-            jdbc.update("delete from scenario_view where scenario_id = ?", stream);
-            jdbc.update("delete from event_clock where scenario_id = ?", stream);
-            history.forEach(stream, 0, Long.MAX_VALUE, event -> {
-                try {
-                    invoker.handle(event, Segment.ROOT_SEGMENT);
-                } catch (Exception e) {
-                    throw new IllegalStateException("event " + event.getIdentifier() + " (" + stream + " #"
-                            + event.getSequenceNumber() + "): " + e.getMessage(), e);
+        long from = 0;
+        boolean first = true;
+        while (true) {
+            long to = from + CHUNK - 1;
+            long[] last = {-1};
+            UnitOfWork<?> unitOfWork = DefaultUnitOfWork.startAndGet(null);
+            unitOfWork.attachTransaction(transactions);
+            try {
+                if (first) {
+                    jdbc.update("delete from campaign_member where campaign_id = ?", stream);
+                    jdbc.update("delete from campaign_view where campaign_id = ?", stream);
+                    jdbc.update("delete from scenario_view where scenario_id = ?", stream);
+                    jdbc.update("delete from event_clock where scenario_id = ?", stream);
                 }
-                each.accept(event.getSequenceNumber());
-            });
-            unitOfWork.commit();
-        } catch (RuntimeException e) {
-            if (unitOfWork.isActive()) {
-                unitOfWork.rollback(e);
+                history.forEach(stream, from, to, event -> {
+                    try {
+                        invoker.handle(event, Segment.ROOT_SEGMENT);
+                    } catch (Exception e) {
+                        throw new IllegalStateException("event " + event.getIdentifier() + " (" + stream + " #"
+                                + event.getSequenceNumber() + "): " + e.getMessage(), e);
+                    }
+                    last[0] = event.getSequenceNumber();
+                    each.accept(event.getSequenceNumber());
+                });
+                unitOfWork.commit();
+            } catch (RuntimeException e) {
+                if (unitOfWork.isActive()) {
+                    unitOfWork.rollback(e);
+                }
+                throw e;
             }
-            throw e;
+            if (last[0] < to) {
+                return;
+            }
+            from = to + 1;
+            first = false;
         }
     }
 

@@ -28,7 +28,7 @@ import java.util.TreeMap;
 public class Timeline {
 
     /** Events shown at once. */
-    static final int WINDOW = 100;
+    static final int WINDOW = 60;
     /** Game Turns linked on each side of the current one. */
     static final int TURNS_AROUND = 10;
     /** Game Turns on each side of the current one whose Player Turns and phases are linked too. */
@@ -142,21 +142,34 @@ public class Timeline {
      */
     private List<TurnJump> jumps(String scenarioId, int current, List<Integer> linked) {
         Map<Long, EventClocks.Entry> starts = new TreeMap<>();
-        int low = linked.get(0);
-        int high = linked.get(linked.size() - 1);
-        clocks.turnStarts(scenarioId, low, high, false).stream()
-                .filter(e -> linked.contains(e.clock().gameTurn()))
+        Map<Long, Long> ends = new java.util.HashMap<>();
+        clocks.gameTurnStarts(scenarioId).stream().filter(e -> linked.contains(e.clock().gameTurn()))
                 .forEach(e -> starts.put(e.sequence(), e));
-        clocks.turnStarts(scenarioId, Math.max(1, current - PHASES_AROUND), current + PHASES_AROUND, true)
-                .forEach(e -> starts.put(e.sequence(), e));
-        Map<String, Long> ends = clocks.actionEnds(scenarioId, starts.values().stream()
-                .map(EventClocks.Entry::actionId).filter(java.util.Objects::nonNull).distinct().toList());
-
+        // the turns next to the current one, every event: their starts, and where each action ends
+        List<EventClocks.Entry> near = clocks.inTurns(scenarioId, Math.max(1, current - PHASES_AROUND),
+                current + PHASES_AROUND);
+        for (int i = 0; i < near.size(); i++) {
+            EventClocks.Entry e = near.get(i);
+            if (e.kind() != null && !e.kind().equals("step") && !e.kind().equals("undo") && !e.undone()) {
+                starts.put(e.sequence(), e);
+            }
+            EventClocks.Entry next = i + 1 < near.size() ? near.get(i + 1) : null;
+            if (next != null && next.sequence() == e.sequence() + 1
+                    && !java.util.Objects.equals(next.actionId(), e.actionId())) {
+                for (int k = i; k >= 0 && java.util.Objects.equals(near.get(k).actionId(), e.actionId()); k--) {
+                    ends.putIfAbsent(near.get(k).sequence(), e.sequence());
+                }
+            }
+        }
         List<TurnJump> turns = new ArrayList<>();
         List<PlayerTurnJump> playerTurns = null;
         List<Jump> phases = null;
         for (EventClocks.Entry b : starts.values()) {
-            long at = b.actionId() == null ? b.sequence() : ends.getOrDefault(b.actionId(), b.sequence());
+            Long end = ends.get(b.sequence());
+            if (end == null) {
+                end = b.actionId() == null ? null : clocks.actionEnd(scenarioId, b.actionId());
+            }
+            long at = end == null ? b.sequence() : end;
             GameClock c = b.clock();
             boolean nearby = Math.abs(c.gameTurn() - current) <= PHASES_AROUND;
             if (b.kind().equals("start") || b.kind().equals("gameTurn")) {

@@ -74,7 +74,7 @@ class TimelinePagingApiTest extends ApiTestSupport {
         String now = page("/scenarios/" + scenario + "/timeline");
         assertThat(count(now, "data-seq=\"")).isEqualTo(Timeline.WINDOW);
         assertThat(now).contains("id=\"earlier-events\"").doesNotContain("id=\"later-events\"")
-                .contains("data-seq=\"600\"").doesNotContain("data-seq=\"500\"");
+                .contains("data-seq=\"600\"").doesNotContain("data-seq=\"" + (600 - Timeline.WINDOW) + "\"");
         // Game Turns near the current one and the first, not every one; phases only near the current one
         int turnNow = Integer.parseInt(get("referee", "/api/scenarios/" + scenario).at("/clock/gameTurn").asText());
         assertThat(turnNow).isGreaterThan(2 * Timeline.TURNS_AROUND + 2);
@@ -84,11 +84,15 @@ class TimelinePagingApiTest extends ApiTestSupport {
                 (2 * Timeline.PHASES_AROUND + 1) * 2 * 10);
 
         String start = page("/scenarios/" + scenario + "/timeline?at=0");
+        int w = Timeline.WINDOW;
         assertThat(start).contains("id=\"later-events\"").doesNotContain("id=\"earlier-events\"")
-                .contains("data-seq=\"0\"").contains("data-seq=\"99\"").doesNotContain("data-seq=\"100\"");
+                .contains("data-seq=\"0\"").contains("data-seq=\"" + (w - 1) + "\"")
+                .doesNotContain("data-seq=\"" + w + "\"");
         String middle = page("/scenarios/" + scenario + "/timeline?at=200");
-        assertThat(middle).contains("data-seq=\"150\"").contains("data-seq=\"249\"")
-                .doesNotContain("data-seq=\"149\"").doesNotContain("data-seq=\"250\"");
+        assertThat(middle).contains("data-seq=\"" + (200 - w / 2) + "\"")
+                .contains("data-seq=\"" + (200 + w / 2 - 1) + "\"")
+                .doesNotContain("data-seq=\"" + (200 - w / 2 - 1) + "\"")
+                .doesNotContain("data-seq=\"" + (200 + w / 2) + "\"");
 
         String audit = page("/scenarios/" + scenario + "/audit?gameTurn=2");
         assertThat(audit).contains("Audit of Game Turn 2").contains("class=\"audited");
