@@ -81,10 +81,8 @@ public class Campaign {
     /** Every plan of the file must set up under its rule set now, not fail later when a player starts it. */
     private static void requirePlansSetUp(CampaignCreated created, List<CounterDefinition> roster,
                                           org.wargame.tracker.rules.RuleSet<?, ?, ?> ruleSet) {
-        CampaignState state = CampaignState.created(created);
-        for (CounterDefinition counter : roster) {
-            state = state.evolve(new CounterEnlisted(created.campaignId(), counter));
-        }
+        CampaignState state = CampaignState.created(created).evolveAll(roster.stream()
+                .map(counter -> new CounterEnlisted(created.campaignId(), counter)).toList());
         Set<String> planIds = new HashSet<>();
         for (ScenarioPlan plan : created.plans()) {
             String where = "plans[" + plan.id() + "]: ";

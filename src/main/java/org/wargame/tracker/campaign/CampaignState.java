@@ -85,6 +85,33 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
     }
 
     /**
+     * Applies events in order, as {@link #evolve} one by one would, but a run of {@code CounterEnlisted} copies the
+     * roster once, not once per counter: a campaign's creation enlists its whole roster, and one copy per counter
+     * is quadratic in the roster's size.
+     */
+    public CampaignState evolveAll(List<? extends CampaignEvent> events) {
+        CampaignState state = this;
+        int i = 0;
+        while (i < events.size()) {
+            if (!(events.get(i) instanceof CounterEnlisted)) {
+                state = state.evolve(events.get(i++));
+                continue;
+            }
+            int end = i;
+            while (end < events.size() && events.get(end) instanceof CounterEnlisted) {
+                end++;
+            }
+            List<? extends CampaignEvent> run = events.subList(i, end);
+            state = state.withRoster(r -> run.forEach(e -> {
+                CounterDefinition counter = ((CounterEnlisted) e).counter();
+                r.put(counter.id(), new RosterCounter(counter, false, null, null));
+            }));
+            i = end;
+        }
+        return state;
+    }
+
+    /**
      * The counters of a scenario: each placed roster counter with its carried state and its set-up, and the
      * scenario-only counters (taking their side's nationality when they name none). Refuses a counter that is not
      * on the roster, struck off, or already in play. The rule set's change between scenarios applies first (the

@@ -43,29 +43,38 @@ public final class ActionAudit {
     }
 
     /**
-     * The actions whose events lie in {@code from..to}; with {@code gameTurn}, only those begun in that Game Turn.
+     * The actions of a window of events (whole actions, {@code before} the state before its first event, null when
+     * it begins with event 0) whose events lie in {@code from..to}; with {@code gameTurn}, only those begun in that
+     * Game Turn.
      */
-    public static List<AuditedAction> of(List<DomainEventMessage<?>> events, Integer gameTurn, long from, long to) {
-        List<ScenarioState> states = ScenarioReplay.states(events);
+    static List<AuditedAction> of(ScenarioState before, List<ScenarioReplay.Folded> window, Integer gameTurn,
+                                  long from, long to) {
         List<AuditedAction> actions = new ArrayList<>();
         int i = 0;
-        while (i < events.size()) {
+        while (i < window.size()) {
             int first = i;
-            String actionId = actionId(events.get(i));
-            while (i + 1 < events.size() && actionId != null && actionId.equals(actionId(events.get(i + 1)))) {
+            String actionId = actionId(window.get(i).message());
+            while (i + 1 < window.size() && actionId != null
+                    && actionId.equals(actionId(window.get(i + 1).message()))) {
                 i++;
             }
             int last = i++;
-            if (last < from || first > to) {
+            ScenarioState stateBefore = first == 0 ? before : window.get(first - 1).after();
+            ScenarioState after = window.get(last).after();
+            long firstSequence = window.get(first).message().getSequenceNumber();
+            long lastSequence = window.get(last).message().getSequenceNumber();
+            if (lastSequence < from || firstSequence > to) {
                 continue;
             }
-            ScenarioState before = first == 0 ? null : states.get(first - 1);
-            ScenarioState after = states.get(last);
-            GameClock clockBefore = before == null ? after.clock() : before.clock();
+            GameClock clockBefore = stateBefore == null ? after.clock() : stateBefore.clock();
             if (gameTurn != null && clockBefore.gameTurn() != gameTurn) {
                 continue;
             }
-            actions.add(action(events.subList(first, last + 1), before, after, clockBefore));
+            List<DomainEventMessage<?>> group = new ArrayList<>();
+            for (int k = first; k <= last; k++) {
+                group.add(window.get(k).message());
+            }
+            actions.add(action(group, stateBefore, after, clockBefore));
         }
         return actions;
     }

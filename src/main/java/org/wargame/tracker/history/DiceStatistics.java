@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * Dice statistics of a campaign: for each side, account and dice kind, how often each face came up against the
@@ -29,45 +30,58 @@ public final class DiceStatistics {
                                double pValue) {
     }
 
+    /** All the dice of these streams. */
     public static List<Distribution> of(List<List<DomainEventMessage<?>>> streams) {
-        Map<String, long[]> counts = new TreeMap<>(); // key: side | account | kind -> rolls, server, entered, faces...
-        for (List<DomainEventMessage<?>> stream : streams) {
-            for (DomainEventMessage<?> event : stream) {
-                if (event.getMetaData().containsKey(ActionMetaData.REPLAYED_BY)) {
-                    continue; // replayed by an upheld dispute: the same dice, counted when they were rolled
-                }
-                List<DiceRoll> dice = event.getPayload() instanceof ActionTaken taken ? taken.dice()
-                        : event.getPayload() instanceof ClockAdvanced advanced ? advanced.dice() : List.of();
-                for (DiceRoll roll : dice) {
-                    int sides = sides(roll);
-                    String key = event.getMetaData().getOrDefault(ActionMetaData.SIDE, "?") + "|"
-                            + event.getMetaData().getOrDefault(ActionMetaData.ACCOUNT, "?") + "|" + roll.kind();
-                    long[] c = counts.computeIfAbsent(key, k -> new long[3 + sides]);
-                    c[0]++;
-                    c[DiceRoll.SERVER.equals(roll.source()) ? 1 : 2]++;
-                    for (int value : roll.values()) {
-                        if (value >= 1 && value <= sides) {
-                            c[2 + value]++;
-                        }
+        Tally tally = new Tally();
+        streams.forEach(stream -> stream.forEach(tally));
+        return tally.distributions();
+    }
+
+    /** Counts the dice of events handed to it one by one, so no stream is held in memory. */
+    public static final class Tally implements Consumer<DomainEventMessage<?>> {
+
+        private final Map<String, long[]> counts = new TreeMap<>(); // side | account | kind -> rolls, server, entered, faces...
+
+        @Override
+        public void accept(DomainEventMessage<?> event) {
+            if (event.getMetaData().containsKey(ActionMetaData.REPLAYED_BY)) {
+                return; // replayed by an upheld dispute: the same dice, counted when they were rolled
+            }
+            List<DiceRoll> dice = event.getPayload() instanceof ActionTaken taken ? taken.dice()
+                    : event.getPayload() instanceof ClockAdvanced advanced ? advanced.dice() : List.of();
+            for (DiceRoll roll : dice) {
+                int sides = sides(roll);
+                String key = event.getMetaData().getOrDefault(ActionMetaData.SIDE, "?") + "|"
+                        + event.getMetaData().getOrDefault(ActionMetaData.ACCOUNT, "?") + "|" + roll.kind();
+                long[] c = counts.computeIfAbsent(key, k -> new long[3 + sides]);
+                c[0]++;
+                c[DiceRoll.SERVER.equals(roll.source()) ? 1 : 2]++;
+                for (int value : roll.values()) {
+                    if (value >= 1 && value <= sides) {
+                        c[2 + value]++;
                     }
                 }
             }
         }
-        List<Distribution> result = new ArrayList<>();
-        counts.forEach((key, c) -> {
-            String[] parts = key.split("\\|", 3);
-            long[] faces = java.util.Arrays.copyOfRange(c, 3, c.length);
-            long dice = java.util.Arrays.stream(faces).sum();
-            double expected = (double) dice / faces.length;
-            double chi = 0;
-            for (long observed : faces) {
-                chi += expected == 0 ? 0 : (observed - expected) * (observed - expected) / expected;
-            }
-            int df = faces.length - 1;
-            result.add(new Distribution(parts[0], parts[1], parts[2], (int) c[0], (int) dice, (int) c[1], (int) c[2],
-                    faces, expected, chi, df, dice == 0 ? 1.0 : upperGammaRegularized(df / 2.0, chi / 2.0)));
-        });
-        return result;
+
+        public List<Distribution> distributions() {
+            List<Distribution> result = new ArrayList<>();
+            counts.forEach((key, c) -> {
+                String[] parts = key.split("\\|", 3);
+                long[] faces = java.util.Arrays.copyOfRange(c, 3, c.length);
+                long dice = java.util.Arrays.stream(faces).sum();
+                double expected = (double) dice / faces.length;
+                double chi = 0;
+                for (long observed : faces) {
+                    chi += expected == 0 ? 0 : (observed - expected) * (observed - expected) / expected;
+                }
+                int df = faces.length - 1;
+                result.add(new Distribution(parts[0], parts[1], parts[2], (int) c[0], (int) dice, (int) c[1],
+                        (int) c[2], faces, expected, chi, df, dice == 0 ? 1.0 : upperGammaRegularized(df / 2.0,
+                        chi / 2.0)));
+            });
+            return result;
+        }
     }
 
     private static int sides(DiceRoll roll) {

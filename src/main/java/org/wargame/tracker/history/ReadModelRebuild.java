@@ -1,65 +1,110 @@
 package org.wargame.tracker.history;
 
+import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.ProcessingGroup;
-import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.eventhandling.Segment;
 import org.axonframework.eventhandling.SimpleEventHandlerInvoker;
-import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
+import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionTemplate;
+import org.wargame.tracker.refusal.Conflict;
+import org.wargame.tracker.store.ChainVerification;
+import org.wargame.tracker.store.EventHistory;
 
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Stream;
+import java.util.function.LongConsumer;
 
 /**
- * Rebuilds the read models from the events: empties campaign_view, scenario_view and campaign_member and replays
- * every event, in global order, through the handlers of processing group "projections". All in one transaction, so
- * readers see the old read models until the new ones are complete, and a failure leaves the old ones. The hash chain
- * is evidence and is never rebuilt (its handler is in another group). Meant for a quiet moment: actions taken
- * meanwhile wait for the transaction or are lost from the rebuilt views until the next rebuild.
+ * Rebuilds the read models (campaign_view, campaign_member, scenario_view, event_clock) from the events, stream by
+ * stream: each stream is read batch by batch and folded through the handlers of processing group "projections" in
+ * one unit of work and one transaction, so each read-model row is written once per stream (the projections write
+ * when their unit of work commits) and a transaction holds one stream's rows, never the whole store. Readers see
+ * each stream's old rows until its new ones are complete. While it runs the {@link WriteGate} is closed: actions
+ * get 503 and it waits for those under way. It refuses to start on a broken hash chain unless asked to with
+ * {@code force}: a tampered history is not adopted silently. The hash chain is evidence and is never rebuilt.
  */
 @Component
 public class ReadModelRebuild {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ReadModelRebuild.class);
     private static final String PROJECTIONS = "projections";
+    /** Events folded per unit of work and transaction. */
+    static final int CHUNK = 2_000;
+    /** How often the progress is updated, in events. */
+    private static final int PROGRESS_EVERY = 500;
 
     private final JdbcTemplate jdbc;
-    private final TransactionTemplate transactions;
-    private final EventStorageEngine storage;
+    private final TransactionManager transactions;
+    private final EventHistory history;
     private final ApplicationContext context;
+    private final ChainVerification verification;
+    private final WriteGate gate;
+    private final EventClockProjection clocks;
     private final AtomicReference<Progress> progress = new AtomicReference<>(
-            new Progress("idle", 0, 0, null, null, null, null));
+            new Progress("idle", 0, 0, null, null, null, null, null));
 
-    public ReadModelRebuild(JdbcTemplate jdbc, TransactionTemplate transactions, EventStorageEngine storage,
-                            ApplicationContext context) {
+    public ReadModelRebuild(JdbcTemplate jdbc, TransactionManager transactions, EventHistory history,
+                            ApplicationContext context, ChainVerification verification, WriteGate gate,
+                            EventClockProjection clocks) {
         this.jdbc = jdbc;
         this.transactions = transactions;
-        this.storage = storage;
+        this.history = history;
         this.context = context;
+        this.verification = verification;
+        this.gate = gate;
+        this.clocks = clocks;
     }
 
-    /** {@code status}: idle, running, done or failed. */
+    /**
+     * {@code status}: idle, running, done or failed; {@code forcedOver}: the broken link of the chain a forced
+     * rebuild was asked to go past (null when the chain verified).
+     */
     public record Progress(String status, long eventsTotal, long eventsDone, String requestedBy, Instant startedAt,
-                           Instant finishedAt, String error) {
+                           Instant finishedAt, String error, String forcedOver) {
     }
 
     public Progress progress() {
         return progress.get();
     }
 
-    /** Starts a rebuild in the background; refuses a second one while one runs. */
-    public Progress start(String requestedBy) {
+    public boolean running() {
+        return "running".equals(progress.get().status());
+    }
+
+    /**
+     * Starts a rebuild in the background; refuses a second one while one runs, and one over a broken hash chain
+     * unless {@code force}.
+     */
+    public Progress start(String requestedBy, boolean force) {
+        if (running()) {
+            throw new Conflict("a rebuild is already running");
+        }
+        ChainVerification.Report chain = verification.all();
+        String forcedOver = null;
+        if (!chain.ok()) {
+            ChainVerification.Broken b = chain.firstBroken();
+            String link = b.stream() + " #" + b.sequence() + " (" + b.reason() + ")";
+            if (!force) {
+                throw new Conflict("force", "the hash chain is broken at " + link + "; " + chain.brokenCount()
+                        + " broken in all. A rebuild would adopt that history: ask again with force=true to "
+                        + "rebuild from the events as they are");
+            }
+            forcedOver = link;
+            LOG.warn("read-model rebuild forced by {} over a broken hash chain: {}", requestedBy, link);
+        }
         Long total = jdbc.queryForObject("select count(*) from domain_event_entry", Long.class);
         Progress started = new Progress("running", total == null ? 0 : total, 0, requestedBy, Instant.now(), null,
-                null);
+                null, forcedOver);
         Progress current = progress.get();
         if ("running".equals(current.status()) || !progress.compareAndSet(current, started)) {
-            throw new IllegalStateException("rebuild: a rebuild is already running");
+            throw new Conflict("a rebuild is already running");
         }
         Thread worker = new Thread(() -> run(started), "read-model-rebuild");
         worker.setDaemon(true);
@@ -68,33 +113,84 @@ public class ReadModelRebuild {
     }
 
     private void run(Progress started) {
+        long[] done = {0};
         try {
+            gate.close();
+            clocks.forget();
             SimpleEventHandlerInvoker invoker = projections();
-            long[] done = {0};
-            transactions.executeWithoutResult(status -> {
-                jdbc.update("delete from campaign_member");
-                jdbc.update("delete from campaign_view");
-                jdbc.update("delete from scenario_view");
-                try (Stream<? extends EventMessage<?>> events = storage.readEvents(null, false)) {
-                    events.forEach(event -> {
-                        try {
-                            invoker.handle(event, Segment.ROOT_SEGMENT);
-                        } catch (Exception e) {
-                            throw new IllegalStateException("event " + event.getIdentifier() + ": " + e.getMessage(),
-                                    e);
-                        }
-                        if (++done[0] % 100 == 0) {
-                            progress.set(new Progress("running", started.eventsTotal(), done[0],
-                                    started.requestedBy(), started.startedAt(), null, null));
-                        }
-                    });
-                }
-            });
-            progress.set(new Progress("done", started.eventsTotal(), done[0], started.requestedBy(),
-                    started.startedAt(), Instant.now(), null));
+            List<String> streams = jdbc.queryForList("select aggregate_identifier from domain_event_entry "
+                    + "where sequence_number = 0 order by global_index", String.class);
+            for (String stream : streams) {
+                rebuildStream(invoker, stream, n -> {
+                    if (++done[0] % PROGRESS_EVERY == 0) {
+                        progress.set(new Progress("running", started.eventsTotal(), done[0], started.requestedBy(),
+                                started.startedAt(), null, null, started.forcedOver()));
+                    }
+                });
+            }
+            // rows of streams the store does not have (none, unless written by hand)
+            String known = "(select aggregate_identifier from domain_event_entry where sequence_number = 0)";
+            jdbc.update("delete from campaign_member where campaign_id not in " + known);
+            jdbc.update("delete from campaign_view where campaign_id not in " + known);
+            jdbc.update("delete from scenario_view where scenario_id not in " + known);
+            jdbc.update("delete from event_clock where scenario_id not in " + known);
+            Progress finished = new Progress("done", started.eventsTotal(), done[0], started.requestedBy(),
+                    started.startedAt(), Instant.now(), null, started.forcedOver());
+            progress.set(finished);
+            LOG.info("read-model rebuild: {} events of {} streams in {} ms", done[0], streams.size(),
+                    java.time.Duration.between(started.startedAt(), finished.finishedAt()).toMillis());
         } catch (RuntimeException e) {
-            progress.set(new Progress("failed", started.eventsTotal(), progress.get().eventsDone(),
-                    started.requestedBy(), started.startedAt(), Instant.now(), e.getMessage()));
+            LOG.error("read-model rebuild failed", e);
+            progress.set(new Progress("failed", started.eventsTotal(), done[0], started.requestedBy(),
+                    started.startedAt(), Instant.now(), e.getMessage(), started.forcedOver()));
+        } finally {
+            gate.open();
+        }
+    }
+
+    /**
+     * One stream's read-model rows written again from its events: its old rows are removed and its events folded
+     * through the projections, {@value #CHUNK} events per unit of work and transaction (a long stream's row is
+     * written once per chunk; H2 commits a transaction in time that grows faster than its size); {@code each} is
+     * told of every event.
+     */
+    void rebuildStream(SimpleEventHandlerInvoker invoker, String stream, LongConsumer each) {
+        long from = 0;
+        boolean first = true;
+        while (true) {
+            long to = from + CHUNK - 1;
+            long[] last = {-1};
+            UnitOfWork<?> unitOfWork = DefaultUnitOfWork.startAndGet(null);
+            unitOfWork.attachTransaction(transactions);
+            try {
+                if (first) {
+                    jdbc.update("delete from campaign_member where campaign_id = ?", stream);
+                    jdbc.update("delete from campaign_view where campaign_id = ?", stream);
+                    jdbc.update("delete from scenario_view where scenario_id = ?", stream);
+                    jdbc.update("delete from event_clock where scenario_id = ?", stream);
+                }
+                history.forEach(stream, from, to, event -> {
+                    try {
+                        invoker.handle(event, Segment.ROOT_SEGMENT);
+                    } catch (Exception e) {
+                        throw new IllegalStateException("event " + event.getIdentifier() + " (" + stream + " #"
+                                + event.getSequenceNumber() + "): " + e.getMessage(), e);
+                    }
+                    last[0] = event.getSequenceNumber();
+                    each.accept(event.getSequenceNumber());
+                });
+                unitOfWork.commit();
+            } catch (RuntimeException e) {
+                if (unitOfWork.isActive()) {
+                    unitOfWork.rollback(e);
+                }
+                throw e;
+            }
+            if (last[0] < to) {
+                return;
+            }
+            from = to + 1;
+            first = false;
         }
     }
 

@@ -1,17 +1,18 @@
 package org.wargame.tracker.history;
 
-import org.wargame.tracker.store.ActionMetaData;
-import org.wargame.tracker.store.EventHistory;
-
 import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.springframework.stereotype.Component;
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.NotFound;
 import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
 import org.wargame.tracker.scenario.ScenarioLog;
+import org.wargame.tracker.scenario.ScenarioRecord;
 import org.wargame.tracker.scenario.ScenarioState;
-import org.wargame.tracker.refusal.NotFound;
+import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.EventHistory;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,17 +21,28 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Time travel: a scenario as it stood after any event, folded from its events with the same pure
- * {@link ScenarioState#evolve} the aggregate and the read model use; bookmarks at the clock's turning points; and
- * what each event changed.
+ * Time travel: a scenario as it stood after any event, folded with the same pure {@link ScenarioState#evolve} the
+ * aggregate and the read model use; bookmarks at the clock's turning points; what each event changed; the audit of
+ * a range or a Game Turn. The state before a range comes from the scenario's record (the nearest checkpoint and the
+ * events after it), then only the range is read, batch by batch; where a Game Turn or a bookmark lies comes from the
+ * game clock index ({@link EventClocks}).
  */
 @Component
 public class ScenarioReplay {
 
-    private final EventHistory history;
+    /** The most events one request of steps or audit may cover. */
+    public static final int MAX_RANGE = 2_000;
 
-    public ScenarioReplay(EventHistory history) {
+    private final EventHistory history;
+    private final EventStore eventStore;
+    private final EventClocks clocks;
+    private final ScenarioRecord record;
+
+    public ScenarioReplay(EventHistory history, EventStore eventStore, EventClocks clocks, ScenarioRecord record) {
         this.history = history;
+        this.eventStore = eventStore;
+        this.clocks = clocks;
+        this.record = record;
     }
 
     /** A turning point of the clock: the sequence of the event that began it and the clock then. */
@@ -46,62 +58,133 @@ public class ScenarioReplay {
                        GameClock clockAfter, List<CounterChange> counters) {
     }
 
-    public List<DomainEventMessage<?>> events(String scenarioId) {
-        List<DomainEventMessage<?>> events = history.messages(scenarioId);
-        if (events.isEmpty() || !(events.get(0).getPayload() instanceof ScenarioStarted)) {
+    /** The sequence number of the scenario's last event; refuses a scenario that does not exist. */
+    public long last(String scenarioId) {
+        Long last = eventStore.lastSequenceNumberFor(scenarioId).orElse(null);
+        if (last == null) {
             throw new NotFound("scenario '" + scenarioId + "' does not exist");
         }
-        return events;
+        return last;
     }
 
-    /** The states after each event: index i is the state after event i. */
-    public static List<ScenarioState> states(List<DomainEventMessage<?>> events) {
-        List<ScenarioState> states = new ArrayList<>(events.size());
-        ScenarioLog.ofMessages(events).replay((entry, state) -> states.add(state));
-        return states;
+    /** The clock index of the scenario, brought up to its last event; returns that last sequence. */
+    public long indexed(String scenarioId) {
+        long last = last(scenarioId);
+        clocks.ensure(scenarioId, last);
+        return last;
     }
 
-    /** The fold of events 0..after. */
-    public static ScenarioState after(List<DomainEventMessage<?>> events, long after) {
-        requireInStream(events, after, "after");
-        return ScenarioLog.ofMessages(events).stateAt(after + 1);
+    /** The scenario after event {@code after}: from the nearest checkpoint at or before it (see ScenarioLog). */
+    public ScenarioState stateAfter(String scenarioId, long after) {
+        ScenarioLog log = record.log(scenarioId);
+        long last = log.length() - 1;
+        if (last < 0) {
+            throw new NotFound("scenario '" + scenarioId + "' does not exist");
+        }
+        requireIn(after, last, "after");
+        return log.stateAt(after + 1);
     }
 
-    public static List<Bookmark> bookmarks(List<DomainEventMessage<?>> events) {
-        List<Bookmark> bookmarks = new ArrayList<>();
-        ScenarioStarted started = (ScenarioStarted) events.get(0).getPayload();
-        bookmarks.add(new Bookmark(0, "start", started.clock(), "Start: " + started.clock().label()));
-        for (DomainEventMessage<?> event : events) {
-            if (event.getPayload() instanceof ClockAdvanced advanced) {
-                GameClock from = advanced.from();
-                GameClock to = advanced.to();
-                String kind = to.gameTurn() != from.gameTurn() ? "gameTurn"
-                        : to.playerTurn() != from.playerTurn() ? "playerTurn"
-                        : !to.phase().equals(from.phase()) ? "phase" : "step";
-                bookmarks.add(new Bookmark(event.getSequenceNumber(), kind, to, to.label()));
+    /** One event of a fold and the state after it. */
+    record Folded(DomainEventMessage<?> message, ScenarioState after) {
+    }
+
+    /**
+     * The events {@code from..to} with the state before {@code from} (null for 0) and after each: the state before
+     * comes from the record (its nearest checkpoint and the events after it), then only the window is read.
+     */
+    Window window(String scenarioId, long from, long to) {
+        ScenarioLog log = record.log(scenarioId);
+        ScenarioState before = from == 0 ? null : log.stateAt(from);
+        List<Folded> events = new ArrayList<>();
+        ScenarioState[] state = {before};
+        history.forEach(scenarioId, from, to, message -> {
+            Object payload = message.getPayload();
+            if (state[0] == null) {
+                if (!(payload instanceof ScenarioStarted started)) {
+                    throw new NotFound("scenario '" + scenarioId + "' does not exist");
+                }
+                state[0] = ScenarioState.started(started);
+            } else {
+                Object side = message.getMetaData().get(ActionMetaData.SIDE);
+                state[0] = state[0].evolve(payload, side == null ? null : side.toString(), log);
             }
-        }
-        return bookmarks;
+            events.add(new Folded(message, state[0]));
+        });
+        return new Window(before, events);
     }
 
-    public static List<Step> steps(List<DomainEventMessage<?>> events, long from, long to) {
-        requireInStream(events, from, "from");
-        requireInStream(events, to, "to");
+    /** A window of a scenario's events: the state before the first, and each event with the state after it. */
+    record Window(ScenarioState before, List<Folded> events) {
+    }
+
+    /** The clock's turning points after {@code after}, at most {@code limit}, of one {@code kind} or all. */
+    public List<Bookmark> bookmarks(String scenarioId, String kind, long after, int limit) {
+        indexed(scenarioId);
+        return clocks.bookmarks(scenarioId, kind, after, limit).stream()
+                .map(e -> new Bookmark(e.sequence(), e.kind(), e.clock(),
+                        "start".equals(e.kind()) ? "Start: " + e.clock().label() : e.clock().label()))
+                .toList();
+    }
+
+    /** Events {@code from..to}: each with the clock before and after and the counters it changed. */
+    public List<Step> steps(String scenarioId, Long fromOrNull, Long toOrNull) {
+        long last = last(scenarioId);
+        long to = toOrNull == null ? last : toOrNull;
+        long from = fromOrNull == null ? Math.max(0, to - 99) : fromOrNull;
+        requireIn(from, last, "from");
+        requireIn(to, last, "to");
         if (from > to) {
-            throw new IllegalArgumentException("from: " + from + " is after to: " + to);
+            throw new FieldRefused("from", from + " is after to: " + to);
         }
-        List<ScenarioState> states = states(events.subList(0, (int) to + 1));
+        if (to - from >= MAX_RANGE) {
+            throw new FieldRefused("to", "at most " + MAX_RANGE + " events at a time (from " + from + ")");
+        }
+        Window window = window(scenarioId, from, to);
         List<Step> steps = new ArrayList<>();
-        for (int i = (int) from; i <= to; i++) {
-            ScenarioState before = i == 0 ? null : states.get(i - 1);
-            ScenarioState after = states.get(i);
-            DomainEventMessage<?> event = events.get(i);
-            steps.add(new Step(i, event.getPayloadType().getSimpleName(),
+        ScenarioState before = window.before();
+        for (Folded folded : window.events()) {
+            DomainEventMessage<?> event = folded.message();
+            ScenarioState after = folded.after();
+            steps.add(new Step(event.getSequenceNumber(), event.getPayloadType().getSimpleName(),
                     (String) event.getMetaData().get(ActionMetaData.ACTION_ID),
                     (String) event.getMetaData().get(ActionMetaData.ACCOUNT), before == null ? null : before.clock(),
                     after.clock(), diff(before == null ? List.of() : before.counters(), after.counters())));
+            before = after;
         }
         return steps;
+    }
+
+    /**
+     * The audit of the actions whose events lie in {@code from..to} (default: all), or, with {@code gameTurn}, of
+     * the actions begun in that Game Turn: only the events of that span are read (and folded from the start).
+     */
+    public List<ActionAudit.AuditedAction> audit(String scenarioId, Integer gameTurn, Long fromOrNull,
+                                                 Long toOrNull) {
+        long last = indexed(scenarioId);
+        long from = fromOrNull == null ? 0 : Math.max(0, fromOrNull);
+        long to = toOrNull == null ? last : Math.min(last, toOrNull);
+        if (gameTurn != null) {
+            // an action begun in Game Turn T starts right after an event whose clock is in T (or is event 0)
+            long[] span = clocks.turnSpan(scenarioId, gameTurn);
+            if (span == null) {
+                return List.of();
+            }
+            from = Math.max(from, span[0]);
+            to = Math.min(to, Math.min(last, span[1] + 1));
+        }
+        if (from > to) {
+            return List.of();
+        }
+        // whole actions: from the first event of the action at "from" to the last of the action at "to"
+        long first = clocks.actionSpan(scenarioId, from)[0];
+        long end = clocks.actionSpan(scenarioId, to)[1];
+        if (end - first >= MAX_RANGE * 10L) {
+            throw new FieldRefused("to", "at most " + MAX_RANGE * 10 + " events at a time; ask for a Game Turn "
+                    + "or a shorter range");
+        }
+        Window window = window(scenarioId, first, end);
+        return ActionAudit.of(window.before(), window.events(), gameTurn, from, to);
     }
 
     /** The counters that differ, matched by id, in the order of {@code after} (then the ones that left). */
@@ -119,10 +202,9 @@ public class ScenarioReplay {
         return changes;
     }
 
-    private static void requireInStream(List<DomainEventMessage<?>> events, long sequence, String field) {
-        if (sequence < 0 || sequence >= events.size()) {
-            throw new IllegalArgumentException(field + ": the scenario's events are numbered 0.." + (events.size() - 1)
-                    + ", not " + sequence);
+    private static void requireIn(long sequence, long last, String field) {
+        if (sequence < 0 || sequence > last) {
+            throw new FieldRefused(field, "the scenario's events are numbered 0.." + last + ", not " + sequence);
         }
     }
 }

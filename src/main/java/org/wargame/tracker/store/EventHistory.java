@@ -10,8 +10,12 @@ import org.springframework.stereotype.Component;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
-/** Reads a stream (a campaign's or a scenario's) from the event store, in its one total order. */
+/**
+ * Reads a stream (a campaign's or a scenario's) from the event store, in its one total order, batch by batch (see
+ * {@link StreamOrderedStorageEngine}): a reader takes the range it shows and never holds the whole stream.
+ */
 @Component
 public class EventHistory {
 
@@ -21,20 +25,51 @@ public class EventHistory {
         this.eventStore = eventStore;
     }
 
+    /** The events from {@code fromSequence} to the end, as the API shows them; for short tails (an action's). */
     public List<RecordedEvent> stream(String aggregateId, long fromSequence) {
+        return range(aggregateId, fromSequence, Long.MAX_VALUE);
+    }
+
+    /** The events {@code from..to} (inclusive), as the API shows them. */
+    public List<RecordedEvent> range(String aggregateId, long from, long to) {
         List<RecordedEvent> events = new ArrayList<>();
-        DomainEventStream stream = eventStore.readEvents(aggregateId, fromSequence);
-        while (stream.hasNext()) {
-            events.add(recorded(stream.next()));
-        }
+        forEach(aggregateId, from, to, message -> events.add(recorded(message)));
         return events;
     }
 
-    /** The raw payloads, for folding into state (time travel, audits). */
-    public List<DomainEventMessage<?>> messages(String aggregateId) {
+    /**
+     * Hands each event {@code from..to} (inclusive; upcast, payload read on demand) to {@code each}, in order,
+     * reading at most one batch past {@code to}; from 0 it is never a snapshot.
+     */
+    public void forEach(String aggregateId, long from, long to, Consumer<DomainEventMessage<?>> each) {
+        if (to < from) {
+            return;
+        }
+        DomainEventStream stream = eventStore.readEvents(aggregateId, Math.max(0, from));
+        while (stream.hasNext()) {
+            DomainEventMessage<?> message = stream.next();
+            if (message.getSequenceNumber() > to) {
+                return;
+            }
+            each.accept(message);
+        }
+    }
+
+    /** The events {@code from..to} (inclusive) as messages, for folding a bounded window. */
+    public List<DomainEventMessage<?>> messages(String aggregateId, long from, long to) {
         List<DomainEventMessage<?>> messages = new ArrayList<>();
-        eventStore.readEvents(aggregateId, 0).forEachRemaining(messages::add); // from 0: never a snapshot
+        forEach(aggregateId, from, to, messages::add);
         return messages;
+    }
+
+    /** The whole stream as messages: only for streams that stay short (a campaign's own). */
+    public List<DomainEventMessage<?>> messages(String aggregateId) {
+        return messages(aggregateId, 0, Long.MAX_VALUE);
+    }
+
+    /** The sequence number of the stream's last event, or null when there is none. */
+    public Long lastSequence(String aggregateId) {
+        return eventStore.lastSequenceNumberFor(aggregateId).orElse(null);
     }
 
     public static RecordedEvent recorded(DomainEventMessage<?> message) {

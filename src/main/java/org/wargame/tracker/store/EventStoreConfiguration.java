@@ -1,6 +1,11 @@
 package org.wargame.tracker.store;
 
 import org.axonframework.common.caching.Cache;
+import org.axonframework.common.jdbc.PersistenceExceptionResolver;
+import org.axonframework.common.jpa.EntityManagerProvider;
+import org.axonframework.common.transaction.TransactionManager;
+import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.jpa.JpaEventStorageEngine;
 import org.axonframework.common.caching.WeakReferenceCache;
 import org.axonframework.eventsourcing.EventCountSnapshotTriggerDefinition;
 import org.axonframework.eventsourcing.SnapshotTriggerDefinition;
@@ -10,6 +15,7 @@ import org.axonframework.messaging.correlation.MessageOriginProvider;
 import org.axonframework.messaging.correlation.SimpleCorrelationDataProvider;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.json.JacksonSerializer;
+import org.axonframework.springboot.util.RegisterDefaultEntities;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
@@ -24,6 +30,8 @@ import java.util.List;
  * account and action id copied from each command onto every event it causes.
  */
 @Configuration
+// the JPA entities of the event store: Axon's own auto-configuration registers them only when it builds the engine
+@RegisterDefaultEntities(packages = "org.axonframework.eventsourcing.eventstore.jpa")
 public class EventStoreConfiguration {
 
     @Bean
@@ -52,6 +60,32 @@ public class EventStoreConfiguration {
     /** Jackson with the tracker's own mapper; events under their stable names ({@link EventNames}). */
     public static Serializer jackson(EventNames names) {
         return new NamedEventSerializer(JacksonSerializer.builder().objectMapper(StoredJson.create()), names);
+    }
+
+    /**
+     * Axon's JPA storage (as its auto-configuration builds it) reading streams in batches bounded on both sides (see
+     * {@link StreamOrderedStorageEngine}); {@code tracker.read-batch} events per query, for loading an aggregate
+     * after its snapshot (at most {@code snapshot-every} events: one query) and for reading history.
+     */
+    @Bean
+    public EventStorageEngine eventStorageEngine(Serializer defaultSerializer,
+                                                 PersistenceExceptionResolver persistenceExceptionResolver,
+                                                 @Qualifier("eventSerializer") Serializer eventSerializer,
+                                                 org.axonframework.config.Configuration configuration,
+                                                 EntityManagerProvider entityManagerProvider,
+                                                 TransactionManager transactionManager,
+                                                 org.springframework.jdbc.core.JdbcTemplate jdbc,
+                                                 @Value("${tracker.read-batch:500}") int batchSize) {
+        JpaEventStorageEngine.Builder builder = JpaEventStorageEngine.builder()
+                .snapshotSerializer(defaultSerializer)
+                .upcasterChain(configuration.upcasterChain())
+                .persistenceExceptionResolver(persistenceExceptionResolver)
+                .eventSerializer(eventSerializer)
+                .snapshotFilter(configuration.snapshotFilter())
+                .batchSize(batchSize)
+                .entityManagerProvider(entityManagerProvider)
+                .transactionManager(transactionManager);
+        return new StreamOrderedStorageEngine(builder, jdbc);
     }
 
     @Bean

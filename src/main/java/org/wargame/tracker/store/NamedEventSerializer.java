@@ -12,6 +12,8 @@ import org.axonframework.serialization.json.JacksonSerializer;
 public class NamedEventSerializer extends JacksonSerializer {
 
     private final EventNames names;
+    /** Classes of the other stored types (MetaData, snapshots): Axon looks each up with Class.forName every time. */
+    private final java.util.Map<String, Class<?>> others = new java.util.concurrent.ConcurrentHashMap<>();
 
     public NamedEventSerializer(Builder builder, EventNames names) {
         super(builder);
@@ -28,6 +30,6 @@ public class NamedEventSerializer extends JacksonSerializer {
     @Override
     public Class classForType(SerializedType type) {
         Class<?> event = names.typeOf(type.getName());
-        return event != null ? event : super.classForType(type);
+        return event != null ? event : others.computeIfAbsent(type.getName(), n -> super.classForType(type));
     }
 }

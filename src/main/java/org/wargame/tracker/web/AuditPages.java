@@ -3,7 +3,8 @@ package org.wargame.tracker.web;
 import org.wargame.tracker.refusal.FieldRefused;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.axonframework.eventhandling.DomainEventMessage;
+import org.wargame.tracker.history.EventClocks;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -12,7 +13,6 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.Participants;
-import org.wargame.tracker.history.ActionAudit;
 import org.wargame.tracker.history.ActionAudit.AuditedAction;
 import org.wargame.tracker.store.RecordedEvent;
 import org.wargame.tracker.history.ScenarioReplay;
@@ -25,6 +25,7 @@ import org.wargame.tracker.scenario.ScenarioViews;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -33,8 +34,8 @@ import java.util.Set;
 
 /**
  * The audit of one Game Turn: each action with who took it (account and side), when, the dice and where they came
- * from, the rule sections, what it stored and the counters it changed, before and after. Folded by the same
- * {@link ActionAudit} the REST API's audit uses.
+ * from, the rule sections, what it stored and the counters it changed, before and after. The same audit as the
+ * REST API's, reading only the span of that Game Turn; links to the Game Turns near it, the first and the last.
  */
 @Controller
 public class AuditPages {
@@ -43,13 +44,15 @@ public class AuditPages {
             .withZone(ZoneOffset.UTC);
 
     private final ScenarioReplay replay;
+    private final EventClocks clocks;
     private final ScenarioViews scenarios;
     private final CampaignViews campaigns;
     private final Participants participants;
 
-    public AuditPages(ScenarioReplay replay, ScenarioViews scenarios, CampaignViews campaigns,
+    public AuditPages(ScenarioReplay replay, EventClocks clocks, ScenarioViews scenarios, CampaignViews campaigns,
                       Participants participants) {
         this.replay = replay;
+        this.clocks = clocks;
         this.scenarios = scenarios;
         this.campaigns = campaigns;
         this.participants = participants;
@@ -77,19 +80,20 @@ public class AuditPages {
     public String audit(@PathVariable String scenarioId, @RequestParam(required = false) Integer gameTurn,
                         Authentication auth, Model model) {
         participants.actor(auth, scenarios.campaignOf(scenarioId));
-        List<DomainEventMessage<?>> events = replay.events(scenarioId);
-        ScenarioState now = ScenarioReplay.after(events, events.size() - 1);
-        int maxTurn = 1;
-        for (ScenarioReplay.Bookmark b : ScenarioReplay.bookmarks(events)) {
-            maxTurn = Math.max(maxTurn, b.clock().gameTurn());
-        }
+        ScenarioState now = scenarios.state(scenarioId);
         int turn = gameTurn == null ? now.clock().gameTurn() : gameTurn;
         if (turn < 1) {
             throw new FieldRefused("gameTurn", "Game Turns are numbered from 1, not " + turn);
         }
-        Map<Long, Long> undone = Undone.of(events);
+        List<AuditedAction> actions = replay.audit(scenarioId, turn, null, null);
+        int maxTurn = clocks.maxGameTurn(scenarioId);
+        Map<Long, Long> undone = new HashMap<>();
+        if (!actions.isEmpty()) {
+            clocks.window(scenarioId, actions.get(0).firstSequence(), actions.get(actions.size() - 1).firstSequence())
+                    .stream().filter(EventClocks.Entry::undone).forEach(e -> undone.put(e.sequence(), e.undoneBy()));
+        }
         List<Row> rows = new ArrayList<>();
-        for (AuditedAction a : ActionAudit.of(events, turn, 0, Long.MAX_VALUE)) {
+        for (AuditedAction a : actions) {
             List<EventLine> lines = a.outcome().stream().map(e -> EventLine.of(new RecordedEvent(scenarioId,
                     e.sequence(), e.type(), a.time(), a.account(), a.side(), a.actionId(), e.payload(),
                     Map.of(), e.clock(), e.section()))).toList();
@@ -97,10 +101,7 @@ public class AuditPages {
                     a.dice().stream().map(AuditPages::die).toList(), lines,
                     a.counters().stream().map(AuditPages::diff).toList(), undone.get(a.firstSequence())));
         }
-        List<Integer> turns = new ArrayList<>();
-        for (int t = 1; t <= Math.max(maxTurn, turn); t++) {
-            turns.add(t);
-        }
+        List<Integer> turns = Timeline.linkedTurns(turn, maxTurn);
         model.addAttribute("scenario", ScenarioView.of(now));
         model.addAttribute("campaignName", campaigns.state(now.campaignId()).name());
         model.addAttribute("gameTurn", turn);

@@ -26,6 +26,10 @@ import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.scenario.ScenarioViews.ScenarioSummary;
 import org.wargame.tracker.refusal.NotYourSide;
 
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.web.bind.annotation.RequestParam;
+
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
@@ -39,9 +43,11 @@ public class CampaignController {
     private final Participants participants;
     private final ScenarioViews scenarios;
     private final EventHistory history;
+    private final EventPages pages;
 
     public CampaignController(CampaignViews views, CampaignImport campaignImport, Participants participants,
-                              ScenarioViews scenarios, EventHistory history) {
+                              ScenarioViews scenarios, EventHistory history, EventPages pages) {
+        this.pages = pages;
         this.views = views;
         this.campaignImport = campaignImport;
         this.participants = participants;
@@ -81,14 +87,13 @@ public class CampaignController {
                                     @org.springframework.web.bind.annotation.RequestParam long after,
                                     Authentication auth) {
         participants.actor(auth, campaignId);
-        CampaignState state = null;
-        for (var message : history.messages(campaignId)) {
-            if (message.getSequenceNumber() > after) {
-                break;
-            }
+        CampaignState[] folded = {null};
+        history.forEach(campaignId, 0, after, message -> {
             CampaignEvent event = (CampaignEvent) message.getPayload();
-            state = state == null ? CampaignState.created((CampaignEvent.CampaignCreated) event) : state.evolve(event);
-        }
+            folded[0] = folded[0] == null ? CampaignState.created((CampaignEvent.CampaignCreated) event)
+                    : folded[0].evolve(event);
+        });
+        CampaignState state = folded[0];
         if (state == null) {
             throw new FieldRefused("after", "the campaign has no event " + after);
         }
@@ -107,10 +112,13 @@ public class CampaignController {
         return scenarios.ofCampaign(campaignId);
     }
 
+    /** The campaign's events, a page of at most 500 after {@code after} (see {@link EventPages}). */
     @GetMapping("/{campaignId}/events")
-    public List<RecordedEvent> events(@PathVariable String campaignId, Authentication auth) {
+    public void events(@PathVariable String campaignId, @RequestParam(required = false) Long after,
+                       @RequestParam(required = false) Integer limit, Authentication auth,
+                       HttpServletResponse response) throws IOException {
         participants.actor(auth, campaignId);
-        return history.stream(campaignId, 0);
+        pages.write("/api/campaigns/" + campaignId + "/events", campaignId, after, limit, response);
     }
 
     /** A counter's whole history: the campaign's events and every scenario's events that name it, in order. */
@@ -122,12 +130,19 @@ public class CampaignController {
         if (!state.roster().containsKey(counterId)) {
             throw new org.wargame.tracker.refusal.NotFound("counter '" + counterId + "' is not on the roster");
         }
-        List<RecordedEvent> all = new java.util.ArrayList<>(history.stream(campaignId, 0));
+        // read stream by stream, keeping only the events that name the counter
+        List<RecordedEvent> all = new java.util.ArrayList<>();
+        java.util.function.Consumer<org.axonframework.eventhandling.DomainEventMessage<?>> keep = message -> {
+            RecordedEvent e = EventHistory.recorded(message);
+            if (mentions(e.payload(), counterId)) {
+                all.add(e);
+            }
+        };
+        history.forEach(campaignId, 0, Long.MAX_VALUE, keep);
         for (CampaignState.ScenarioEntry scenario : state.scenarios()) {
-            all.addAll(history.stream(scenario.scenarioId(), 0));
+            history.forEach(scenario.scenarioId(), 0, Long.MAX_VALUE, keep);
         }
-        return all.stream().filter(e -> mentions(e.payload(), counterId))
-                .sorted(java.util.Comparator.comparing(RecordedEvent::timestamp)).toList();
+        return all.stream().sorted(java.util.Comparator.comparing(RecordedEvent::timestamp)).toList();
     }
 
     private static boolean mentions(com.fasterxml.jackson.databind.JsonNode node, String id) {

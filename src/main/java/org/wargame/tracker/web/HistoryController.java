@@ -5,7 +5,12 @@ import org.wargame.tracker.history.ReadModelRebuild;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.web.bind.annotation.RequestParam;
+
+import java.io.IOException;
+import java.util.List;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -31,27 +36,45 @@ public class HistoryController {
         this.verify = verify;
     }
 
+    /** The history as JSON Lines, written to the response as the rows are read. */
     @GetMapping(value = "/api/campaigns/{campaignId}/export", produces = "application/x-ndjson")
-    public ResponseEntity<String> export(@PathVariable String campaignId, Authentication auth) {
+    public void export(@PathVariable String campaignId, Authentication auth, HttpServletResponse response)
+            throws IOException {
         participants.actor(auth, campaignId);
-        return ResponseEntity.ok()
-                .header("Content-Disposition", "attachment; filename=\"" + campaignId + ".history.jsonl\"")
-                .contentType(MediaType.parseMediaType("application/x-ndjson"))
-                .body(transfer.export(campaignId, verify.streamsOf(campaignId)));
+        List<String> streams = verify.streamsOf(campaignId);
+        response.setHeader("Content-Disposition", "attachment; filename=\"" + campaignId + ".history.jsonl\"");
+        response.setContentType("application/x-ndjson");
+        transfer.export(campaignId, streams, response.getOutputStream());
     }
 
+    /** Imports an exported history, read from the request as it arrives (see {@link HistoryTransfer}). */
     @PostMapping(value = "/api/history/import", consumes = "application/x-ndjson")
     @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.CREATED)
-    public HistoryTransfer.ImportResult importHistory(@RequestBody String file, Authentication auth) {
+    public HistoryTransfer.ImportResult importHistory(HttpServletRequest request, Authentication auth)
+            throws IOException {
         VerifyController.requireReferee(auth, "imports histories");
-        return transfer.importHistory(file);
+        return transfer.importHistory(request.getInputStream());
+    }
+
+    /** How the last (or the running) import went. */
+    @GetMapping("/api/history/import")
+    public HistoryTransfer.Progress importProgress(Authentication auth) {
+        VerifyController.requireReferee(auth, "imports histories");
+        return transfer.progress();
+    }
+
+    /** A rebuild refuses a broken hash chain unless {@code force=true} (query parameter or body field). */
+    public record RebuildRequest(Boolean force) {
     }
 
     @PostMapping("/api/history/rebuild")
     @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.ACCEPTED)
-    public ReadModelRebuild.Progress startRebuild(Authentication auth) {
+    public ReadModelRebuild.Progress startRebuild(@RequestParam(required = false) Boolean force,
+                                                  @RequestBody(required = false) RebuildRequest body,
+                                                  Authentication auth) {
         VerifyController.requireReferee(auth, "rebuilds the read models");
-        return rebuild.start(auth.getName());
+        boolean forced = Boolean.TRUE.equals(force) || (body != null && Boolean.TRUE.equals(body.force()));
+        return rebuild.start(auth.getName(), forced);
     }
 
     @GetMapping("/api/history/rebuild")

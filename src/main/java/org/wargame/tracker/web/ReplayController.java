@@ -9,7 +9,8 @@ import org.wargame.tracker.history.DiceStatistics;
 import org.wargame.tracker.history.DiceVerification;
 import org.wargame.tracker.history.ScenarioReplay;
 
-import org.axonframework.eventhandling.DomainEventMessage;
+import org.springframework.http.ResponseEntity;
+import org.wargame.tracker.store.EventHistory;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -26,16 +27,21 @@ import java.util.List;
 @RestController
 public class ReplayController {
 
+    /** The most bookmarks in one answer. */
+    static final int PAGE = 500;
+
     private final ScenarioReplay replay;
+    private final EventHistory history;
     private final ScenarioViews scenarios;
     private final Participants participants;
 
     private final ScenarioRecord record;
 
-    public ReplayController(ScenarioReplay replay, ScenarioViews scenarios, Participants participants,
-                            ScenarioRecord record) {
+    public ReplayController(ScenarioReplay replay, EventHistory history, ScenarioViews scenarios,
+                            Participants participants, ScenarioRecord record) {
         this.record = record;
         this.replay = replay;
+        this.history = history;
         this.scenarios = scenarios;
         this.participants = participants;
     }
@@ -57,18 +63,35 @@ public class ReplayController {
         return ScenarioView.of(log.stateAt(n + 1));
     }
 
+    /**
+     * The clock's turning points, a page at a time: those after {@code after} (default: from the start), at most
+     * {@code limit} (default and most: {@value #PAGE}); {@code kind=gameTurn} folds them to Game Turns. A
+     * {@code Link} header with {@code rel="next"} points to the next page when there may be one.
+     */
     @GetMapping("/api/scenarios/{scenarioId}/bookmarks")
-    public List<ScenarioReplay.Bookmark> bookmarks(@PathVariable String scenarioId,
-                                                   @RequestParam(required = false) String kind, Authentication auth) {
-        List<ScenarioReplay.Bookmark> all = ScenarioReplay.bookmarks(readable(scenarioId, auth));
-        return kind == null ? all : all.stream().filter(b -> b.kind().equals(kind)).toList();
+    public ResponseEntity<List<ScenarioReplay.Bookmark>> bookmarks(@PathVariable String scenarioId,
+                                                                   @RequestParam(required = false) String kind,
+                                                                   @RequestParam(required = false) Long after,
+                                                                   @RequestParam(required = false) Integer limit,
+                                                                   Authentication auth) {
+        readable(scenarioId, auth);
+        int size = Paging.limit(limit, PAGE);
+        List<ScenarioReplay.Bookmark> page = replay.bookmarks(scenarioId, kind, after == null ? -1 : after, size);
+        ResponseEntity.BodyBuilder response = ResponseEntity.ok();
+        if (page.size() == size) {
+            response.header("Link", "</api/scenarios/" + scenarioId + "/bookmarks?after="
+                    + page.get(page.size() - 1).sequence() + (kind == null ? "" : "&kind=" + kind)
+                    + "&limit=" + size + ">; rel=\"next\"");
+        }
+        return response.body(page);
     }
 
+    /** Events {@code from..to} (default: the last 100), at most {@value ScenarioReplay#MAX_RANGE} at a time. */
     @GetMapping("/api/scenarios/{scenarioId}/steps")
     public List<ScenarioReplay.Step> steps(@PathVariable String scenarioId, @RequestParam(required = false) Long from,
                                            @RequestParam(required = false) Long to, Authentication auth) {
-        List<DomainEventMessage<?>> events = readable(scenarioId, auth);
-        return ScenarioReplay.steps(events, from == null ? 0 : from, to == null ? events.size() - 1 : to);
+        readable(scenarioId, auth);
+        return replay.steps(scenarioId, from, to);
     }
 
     @GetMapping("/api/scenarios/{scenarioId}/audit")
@@ -76,27 +99,29 @@ public class ReplayController {
                                                  @RequestParam(required = false) Integer gameTurn,
                                                  @RequestParam(required = false) Long from,
                                                  @RequestParam(required = false) Long to, Authentication auth) {
-        List<DomainEventMessage<?>> events = readable(scenarioId, auth);
-        return ActionAudit.of(events, gameTurn, from == null ? 0 : from, to == null ? Long.MAX_VALUE : to);
+        readable(scenarioId, auth);
+        return replay.audit(scenarioId, gameTurn, from, to);
     }
 
     /** After the conclusion, every server die recomputed from the revealed seed; before, says it is not revealed. */
     @GetMapping("/api/scenarios/{scenarioId}/dice/verify")
     public DiceVerification.Report verifyDice(@PathVariable String scenarioId, Authentication auth) {
-        List<DomainEventMessage<?>> events = readable(scenarioId, auth);
-        return DiceVerification.of(scenarioId, events.stream().map(e -> (Object) e.getPayload()).toList());
+        readable(scenarioId, auth);
+        List<Object> payloads = new ArrayList<>();
+        history.forEach(scenarioId, 0, Long.MAX_VALUE, e -> payloads.add(e.getPayload()));
+        return DiceVerification.of(scenarioId, payloads);
     }
 
+    /** Every scenario's dice, read stream by stream: only the tally is kept. */
     @GetMapping("/api/campaigns/{campaignId}/dice")
     public List<DiceStatistics.Distribution> dice(@PathVariable String campaignId, Authentication auth) {
         participants.actor(auth, campaignId);
-        List<List<DomainEventMessage<?>>> streams = new ArrayList<>();
-        scenarios.ofCampaign(campaignId).forEach(s -> streams.add(replay.events(s.scenarioId())));
-        return DiceStatistics.of(streams);
+        DiceStatistics.Tally tally = new DiceStatistics.Tally();
+        scenarios.ofCampaign(campaignId).forEach(s -> history.forEach(s.scenarioId(), 0, Long.MAX_VALUE, tally));
+        return tally.distributions();
     }
 
-    private List<DomainEventMessage<?>> readable(String scenarioId, Authentication auth) {
+    private void readable(String scenarioId, Authentication auth) {
         participants.actor(auth, scenarios.campaignOf(scenarioId));
-        return replay.events(scenarioId);
     }
 }

@@ -28,6 +28,10 @@ import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.store.EventHistory;
 import org.wargame.tracker.store.RecordedEvent;
 
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.web.bind.annotation.RequestParam;
+
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
@@ -41,10 +45,12 @@ public class ScenarioController {
     private final Participants participants;
     private final EventHistory history;
     private final EventChain chain;
+    private final EventPages pages;
 
     public ScenarioController(ScenarioService service, ScenarioViews views, Participants participants,
-                              EventHistory history, EventChain chain) {
+                              EventHistory history, EventChain chain, EventPages pages) {
         this.chain = chain;
+        this.pages = pages;
         this.service = service;
         this.views = views;
         this.participants = participants;
@@ -118,10 +124,13 @@ public class ScenarioController {
                 actor(auth, scenarioId), expected));
     }
 
+    /** The scenario's events, a page of at most 500 after {@code after}, streamed (see {@link EventPages}). */
     @GetMapping("/scenarios/{scenarioId}/events")
-    public List<RecordedEvent> events(@PathVariable String scenarioId, Authentication auth) {
+    public void events(@PathVariable String scenarioId, @RequestParam(required = false) Long after,
+                       @RequestParam(required = false) Integer limit, Authentication auth,
+                       HttpServletResponse response) throws IOException {
         actor(auth, scenarioId);
-        return history.stream(scenarioId, 0);
+        pages.write("/api/scenarios/" + scenarioId + "/events", scenarioId, after, limit, response);
     }
 
     private Actor actor(Authentication auth, String scenarioId) {

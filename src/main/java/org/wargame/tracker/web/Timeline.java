@@ -1,16 +1,12 @@
 package org.wargame.tracker.web;
 
-import org.wargame.tracker.refusal.NotFound;
-
-import org.axonframework.eventhandling.DomainEventMessage;
 import org.springframework.stereotype.Component;
-import org.wargame.tracker.store.ActionMetaData;
-import org.wargame.tracker.store.EventHistory;
+import org.wargame.tracker.history.EventClocks;
 import org.wargame.tracker.history.ScenarioReplay;
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
-import org.wargame.tracker.scenario.ScenarioLog;
 import org.wargame.tracker.scenario.ScenarioState;
+import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.store.EventHistory;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,18 +15,35 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * A scenario's events for the timeline page, and the scenario as it stood after any of them: the events are folded
- * with the pure {@link ScenarioState#started}/{@link ScenarioState#evolve} up to the chosen sequence number.
+ * The timeline page of a scenario, paged so that it does not grow with history: the scenario as it stood after the
+ * chosen event (folded with the pure {@link ScenarioState#evolve}), a window of {@value #WINDOW} events around it
+ * grouped by phase, jumps to the Game Turns near it (with their Player Turns and phases for the nearest
+ * {@value #PHASES_AROUND} on each side) and to the first and last, and the audit links of the same turns. Where each
+ * event stands in time and which were rolled back come from the game clock index, not from a fold.
  */
 @Component
 public class Timeline {
 
-    private final EventHistory history;
+    /** Events shown at once. */
+    static final int WINDOW = 60;
+    /** Game Turns linked on each side of the current one. */
+    static final int TURNS_AROUND = 10;
+    /** Game Turns on each side of the current one whose Player Turns and phases are linked too. */
+    static final int PHASES_AROUND = 2;
 
-    public Timeline(EventHistory history) {
+    private final EventHistory history;
+    private final ScenarioReplay replay;
+    private final EventClocks clocks;
+    private final ScenarioViews scenarios;
+
+    public Timeline(EventHistory history, ScenarioReplay replay, EventClocks clocks, ScenarioViews scenarios) {
         this.history = history;
+        this.replay = replay;
+        this.clocks = clocks;
+        this.scenarios = scenarios;
     }
 
     /** The events in one Player Turn phase (newest first), under the clock they happened at. */
@@ -38,14 +51,26 @@ public class Timeline {
     }
 
     /**
-     * The scenario after event {@code at}, the last sequence number, every event grouped newest first; which events
-     * were rolled back (sequence to the sequence of the undo); the jumps to each Game Turn, Player Turn and phase;
+     * The scenario after event {@code at} and the last sequence number; the window of events shown
+     * ({@code from..to}), grouped newest first; which of them were rolled back (sequence to the sequence of the
+     * undo); the jumps to Game Turns, Player Turns and phases near {@code at}; the Game Turns whose audit is linked;
      * the highest Game Turn reached; the actions that can still be disputed now.
      */
-    public record Travel(ScenarioState state, long at, long last, List<Group> groups, Map<Long, Long> undone,
-                         List<TurnJump> turns, int maxGameTurn, Set<String> disputable) {
+    public record Travel(ScenarioState state, long at, long last, long from, long to, List<Group> groups,
+                         Map<Long, Long> undone, List<TurnJump> turns, List<Integer> auditTurns, int maxGameTurn,
+                         Set<String> disputable) {
         public boolean isUndone(long sequence) {
             return undone.containsKey(sequence);
+        }
+
+        /** Where "earlier events" leads: the event just before the window, or null at the start. */
+        public Long earlier() {
+            return from > 0 ? from - 1 : null;
+        }
+
+        /** Where "later events" leads: the event just after the window, or null at the end. */
+        public Long later() {
+            return to < last ? to + 1 : null;
         }
     }
 
@@ -61,23 +86,24 @@ public class Timeline {
 
     /** {@code at} null means "now"; it is clamped to the events there are. */
     public Travel travel(String scenarioId, Long at) {
-        List<DomainEventMessage<?>> messages = history.messages(scenarioId);
-        if (messages.isEmpty() || !(messages.get(0).getPayload() instanceof ScenarioStarted)) {
-            throw new NotFound("scenario '" + scenarioId + "' does not exist");
-        }
-        long last = messages.get(messages.size() - 1).getSequenceNumber();
+        long last = replay.indexed(scenarioId);
         long target = at == null ? last : Math.max(0, Math.min(last, at));
-        ScenarioState[] shownAt = {null};
+        long from = Math.max(0, Math.min(target - WINDOW / 2, last - WINDOW + 1));
+        long to = Math.min(last, from + WINDOW - 1);
+        ScenarioState shown = replay.stateAfter(scenarioId, target);
+
+        List<EventClocks.Entry> entries = clocks.window(scenarioId, from, to);
+        Map<Long, EventClocks.Entry> bySequence = new TreeMap<>();
+        entries.forEach(e -> bySequence.put(e.sequence(), e));
+        Map<Long, Long> undone = new LinkedHashMap<>();
+        entries.stream().filter(EventClocks.Entry::undone).forEach(e -> undone.put(e.sequence(), e.undoneBy()));
+
         Map<String, List<EventLine>> byClock = new LinkedHashMap<>();
-        ScenarioLog log = ScenarioLog.ofMessages(messages);
-        ScenarioState state = log.replay((entry, after) -> {
-            if (entry.position() == target) {
-                shownAt[0] = after;
-            }
-            byClock.computeIfAbsent(key(after.clock()), k -> new ArrayList<>())
-                    .add(EventLine.of(EventHistory.recorded(messages.get((int) entry.position()))));
+        history.forEach(scenarioId, from, to, message -> {
+            EventClocks.Entry entry = bySequence.get(message.getSequenceNumber());
+            byClock.computeIfAbsent(entry == null ? "" : key(entry.clock()), k -> new ArrayList<>())
+                    .add(EventLine.of(EventHistory.recorded(message)));
         });
-        ScenarioState shown = shownAt[0];
         List<Group> groups = new ArrayList<>();
         byClock.forEach((clock, events) -> {
             List<EventLine> newestFirst = new ArrayList<>(events);
@@ -85,32 +111,74 @@ public class Timeline {
             groups.add(new Group(clock, newestFirst));
         });
         Collections.reverse(groups);
-        Map<Long, Long> undone = Undone.of(messages);
-        int maxTurn = 1;
-        for (ScenarioReplay.Bookmark b : ScenarioReplay.bookmarks(messages)) {
-            maxTurn = Math.max(maxTurn, b.clock().gameTurn());
-        }
+
+        int maxTurn = clocks.maxGameTurn(scenarioId);
+        int current = shown.clock().gameTurn();
+        List<Integer> linked = linkedTurns(current, maxTurn);
+        // the actions of the window still in force (their first event not rolled back), not disputed already
+        ScenarioState now = scenarios.state(scenarioId);
         Set<String> disputable = new HashSet<>();
-        log.inForceFrom(0).forEach(a -> disputable.add(a.actionId()));
-        state.disputes().forEach(d -> disputable.remove(d.actionId()));
-        return new Travel(shown == null ? state : shown, target, last, groups, undone, jumps(messages, undone),
+        entries.stream().filter(e -> e.takes() != null && !e.undone()).forEach(e -> disputable.add(e.takes()));
+        now.disputes().forEach(d -> disputable.remove(d.actionId()));
+        return new Travel(shown, target, last, from, to, groups, undone, jumps(scenarioId, current, linked), linked,
                 maxTurn, disputable);
     }
 
-    /** Game Turn, Player Turn and phase starts from the history's bookmarks, leaving out rolled-back advances. */
-    static List<TurnJump> jumps(List<DomainEventMessage<?>> messages, Map<Long, Long> undone) {
+    /** The Game Turns linked from a page about Game Turn {@code current}: those near it, the first and the last. */
+    static List<Integer> linkedTurns(int current, int maxTurn) {
+        List<Integer> turns = new ArrayList<>();
+        int high = Math.max(current, maxTurn);
+        for (int t = 1; t <= high; t++) {
+            if (t == 1 || t == high || Math.abs(t - current) <= TURNS_AROUND) {
+                turns.add(t);
+            }
+        }
+        return turns;
+    }
+
+    /**
+     * Game Turn starts for the linked turns, with Player Turn and phase starts for the turns next to the current
+     * one, leaving out rolled-back advances; each leads to the end of the action that began it.
+     */
+    private List<TurnJump> jumps(String scenarioId, int current, List<Integer> linked) {
+        Map<Long, EventClocks.Entry> starts = new TreeMap<>();
+        Map<Long, Long> ends = new java.util.HashMap<>();
+        clocks.gameTurnStarts(scenarioId).stream().filter(e -> linked.contains(e.clock().gameTurn()))
+                .forEach(e -> starts.put(e.sequence(), e));
+        // the turns next to the current one, every event: their starts, and where each action ends
+        List<EventClocks.Entry> near = clocks.inTurns(scenarioId, Math.max(1, current - PHASES_AROUND),
+                current + PHASES_AROUND);
+        for (int i = 0; i < near.size(); i++) {
+            EventClocks.Entry e = near.get(i);
+            if (e.kind() != null && !e.kind().equals("step") && !e.kind().equals("undo") && !e.undone()) {
+                starts.put(e.sequence(), e);
+            }
+            EventClocks.Entry next = i + 1 < near.size() ? near.get(i + 1) : null;
+            if (next != null && next.sequence() == e.sequence() + 1
+                    && !java.util.Objects.equals(next.actionId(), e.actionId())) {
+                for (int k = i; k >= 0 && java.util.Objects.equals(near.get(k).actionId(), e.actionId()); k--) {
+                    ends.putIfAbsent(near.get(k).sequence(), e.sequence());
+                }
+            }
+        }
         List<TurnJump> turns = new ArrayList<>();
         List<PlayerTurnJump> playerTurns = null;
         List<Jump> phases = null;
-        for (ScenarioReplay.Bookmark b : ScenarioReplay.bookmarks(messages)) {
-            if (b.kind().equals("step") || undone.containsKey(b.sequence())) {
-                continue;
+        for (EventClocks.Entry b : starts.values()) {
+            Long end = ends.get(b.sequence());
+            if (end == null) {
+                end = b.actionId() == null ? null : clocks.actionEnd(scenarioId, b.actionId());
             }
-            long at = endOfAction(messages, (int) b.sequence());
+            long at = end == null ? b.sequence() : end;
             GameClock c = b.clock();
+            boolean nearby = Math.abs(c.gameTurn() - current) <= PHASES_AROUND;
             if (b.kind().equals("start") || b.kind().equals("gameTurn")) {
                 playerTurns = new ArrayList<>();
                 turns.add(new TurnJump(c.gameTurn(), at, playerTurns));
+                phases = null;
+            }
+            if (!nearby) {
+                continue;
             }
             if (playerTurns != null && !b.kind().equals("phase")) {
                 phases = new ArrayList<>();
@@ -122,16 +190,6 @@ public class Timeline {
             }
         }
         return turns;
-    }
-
-    private static long endOfAction(List<DomainEventMessage<?>> messages, int index) {
-        Object id = messages.get(index).getMetaData().get(ActionMetaData.ACTION_ID);
-        int end = index;
-        while (id != null && end + 1 < messages.size()
-                && id.equals(messages.get(end + 1).getMetaData().get(ActionMetaData.ACTION_ID))) {
-            end++;
-        }
-        return messages.get(end).getSequenceNumber();
     }
 
     /** Groups by Game Turn, Player Turn and phase (the steps of a phase share its group). */

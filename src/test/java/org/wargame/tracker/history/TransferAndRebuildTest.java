@@ -125,4 +125,73 @@ class TransferAndRebuildTest extends ApiTestSupport {
         assertThat(get("alice", "/api/scenarios/" + scenario).body()).isEqualTo(live);
         assertThat(jdbc.queryForObject("select count(*) from event_chain", Long.class)).isEqualTo(chained);
     }
+
+    private Response rebuilt(String who, String query) throws InterruptedException {
+        Response started = post(who, "/api/history/rebuild" + query, Map.of());
+        if (started.status() != 202) {
+            return started;
+        }
+        Response progress = started;
+        for (int i = 0; i < 300 && !progress.at("/status").asText().matches("done|failed"); i++) {
+            Thread.sleep(100);
+            progress = get("referee", "/api/history/rebuild");
+        }
+        return progress;
+    }
+
+    @Test
+    void a_rebuild_refuses_a_broken_chain_unless_the_referee_forces_it() throws Exception {
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        String scenario = played(campaign);
+        String id = jdbc.queryForObject("select event_identifier from domain_event_entry where aggregate_identifier = ? "
+                + "and sequence_number = 1", String.class, scenario);
+        byte[] original = jdbc.queryForObject("select payload from domain_event_entry where event_identifier = ?",
+                byte[].class, id);
+        jdbc.update("update domain_event_entry set payload = ? where event_identifier = ?", new String(original,
+                java.nio.charset.StandardCharsets.UTF_8).replace("\"gameTurn\":1", "\"gameTurn\":2")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8), id);
+        try {
+            Response refused = post("referee", "/api/history/rebuild", Map.of());
+            assertThat(refused.status()).as(refused.raw()).isEqualTo(409);
+            assertThat(refused.at("/detail").asText()).contains(scenario + " #1").contains("force=true");
+            Response forced = rebuilt("referee", "?force=true");
+            assertThat(forced.at("/status").asText()).as(forced.raw()).isEqualTo("done");
+            assertThat(forced.at("/forcedOver").asText()).contains(scenario + " #1");
+        } finally {
+            jdbc.update("update domain_event_entry set payload = ? where event_identifier = ?", original, id);
+        }
+        assertThat(rebuilt("referee", "").at("/status").asText()).isEqualTo("done");
+    }
+
+    @Autowired
+    WriteGate gate;
+
+    @Test
+    void while_the_read_models_are_rebuilt_actions_get_503_with_retry_after_and_change_nothing() throws Exception {
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        String scenario = startPlan("alice", campaign, "ex-10-3");
+        long events = jdbc.queryForObject("select count(*) from domain_event_entry where aggregate_identifier = ?",
+                Long.class, scenario);
+        gate.close(); // as a rebuild does while it runs
+        try {
+            java.net.http.HttpResponse<String> refused = java.net.http.HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(uri("/api/scenarios/" + scenario + "/clock/advance"))
+                            .header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString(
+                                    ("alice:" + PLAYER_PASSWORD).getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(refused.statusCode()).isEqualTo(503);
+            assertThat(refused.headers().firstValue("Retry-After")).hasValue("5");
+            assertThat(refused.headers().firstValue("Content-Type").orElseThrow())
+                    .startsWith("application/problem+json");
+            assertThat(JSON.readTree(refused.body()).get("detail").asText()).contains("rebuilt");
+            assertThat(get("alice", "/api/scenarios/" + scenario).status()).isEqualTo(200); // reads go on
+        } finally {
+            gate.open();
+        }
+        assertThat(jdbc.queryForObject("select count(*) from domain_event_entry where aggregate_identifier = ?",
+                Long.class, scenario)).isEqualTo(events);
+        assertThat(advance("alice", scenario).status()).isEqualTo(200);
+    }
 }

@@ -1,0 +1,234 @@
+package org.wargame.tracker.history;
+
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+import org.wargame.tracker.rules.GameClock;
+import org.wargame.tracker.rules.RuleEvent;
+import org.wargame.tracker.scenario.ScenarioEvent;
+import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
+import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
+import org.wargame.tracker.scenario.ScenarioEvent.RollBack;
+import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.EventHistory;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes table event_clock: for every event of a scenario, the game clock after it, the action it belongs to, the
+ * kind of clock change it is, and later which undo or upheld dispute rolled it back. The clock is the one the fold
+ * ({@code ScenarioState.evolve}) gives: the start's clock, a clock advance's {@code to}, after a roll-back the clock
+ * of the position it returns to ({@code rolledBackTo}, or the latest taking of its action for one stored before
+ * positions were), and otherwise the clock of the event before. (The game clock in each event's metadata is the
+ * same but for roll-backs, whose metadata has the clock they happened at; and events stored before it have none.) In the
+ * unit of work of the events (rows written in one batch when it commits); a stream stored before this index
+ * existed is indexed from its first event the first time it is needed.
+ * <p>
+ * Memory: the last row of at most {@value #CACHED} scenarios (forgotten when a transaction rolls back).
+ */
+@Component
+@ProcessingGroup("projections")
+public class EventClockProjection {
+
+    static final String INSERT = "insert into event_clock (scenario_id, sequence_number, game_turn, player_turn, "
+            + "phase, step, phasing_side, action_id, taking_of, kind, undone_by) "
+            + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    private static final String PENDING = EventClockProjection.class.getName() + ".pending";
+    private static final int CACHED = 1024;
+    private static final int FLUSH_EVERY = 1000;
+
+    private final JdbcTemplate jdbc;
+    private final EventHistory history;
+    private final Map<String, Row> last = Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Row> eldest) {
+            return size() > CACHED;
+        }
+    });
+
+    public EventClockProjection(JdbcTemplate jdbc, EventHistory history) {
+        this.jdbc = jdbc;
+        this.history = history;
+    }
+
+    /** One row of event_clock. */
+    record Row(String scenarioId, long sequence, GameClock clock, String actionId, String takingOf, String kind,
+               Long undoneBy) {
+        Object[] values() {
+            return new Object[]{scenarioId, sequence, clock.gameTurn(), clock.playerTurn(), clock.phase(),
+                    clock.step(), clock.phasingSide(), actionId, takingOf, kind, undoneBy};
+        }
+    }
+
+    @EventHandler
+    void on(ScenarioEvent event, DomainEventMessage<?> message) {
+        index(message);
+    }
+
+    @EventHandler
+    void on(RuleEvent event, DomainEventMessage<?> message) {
+        index(message);
+    }
+
+    /** Undo and dispute bookkeeping: it changes no counter, and is never rolled back itself. */
+    static boolean bookkeeping(Object payload) {
+        return ScenarioEvent.aboutHistory(payload);
+    }
+
+    /** The coarsest unit of the clock that changed from {@code from} to {@code to}. */
+    static String kind(GameClock from, GameClock to) {
+        return to.gameTurn() != from.gameTurn() ? "gameTurn"
+                : to.playerTurn() != from.playerTurn() ? "playerTurn"
+                : !to.phase().equals(from.phase()) ? "phase" : "step";
+    }
+
+    private void index(DomainEventMessage<?> message) {
+        String scenarioId = message.getAggregateIdentifier();
+        long sequence = message.getSequenceNumber();
+        Row previous = sequence == 0 ? null : previous(scenarioId, sequence);
+        if (previous != null && previous.sequence() >= sequence) {
+            return; // indexed already (a stream indexed from the store just now, this event included)
+        }
+        write(row(message, previous));
+    }
+
+    /** The row of the event before {@code sequence}, indexing the stream up to it first if it is not yet. */
+    private Row previous(String scenarioId, long sequence) {
+        Row cached = last.get(scenarioId);
+        if (cached != null && cached.sequence() == sequence - 1) {
+            return cached;
+        }
+        Row stored = stored(scenarioId, sequence - 1);
+        if (stored != null) {
+            return stored;
+        }
+        // a stream begun before the index existed: index it from where its rows end
+        Row head = lastStored(scenarioId);
+        long from = head == null ? 0 : head.sequence() + 1;
+        Row[] at = {head};
+        history.forEach(scenarioId, from, sequence - 1, m -> {
+            Row row = row(m, at[0]);
+            write(row);
+            at[0] = row;
+        });
+        if (at[0] == null || at[0].sequence() != sequence - 1) {
+            throw new IllegalStateException("event clock: scenario " + scenarioId + " has no event "
+                    + (sequence - 1));
+        }
+        return at[0];
+    }
+
+    private Row row(DomainEventMessage<?> message, Row previous) {
+        String scenarioId = message.getAggregateIdentifier();
+        long sequence = message.getSequenceNumber();
+        Object payload = message.getPayload();
+        String actionId = (String) message.getMetaData().get(ActionMetaData.ACTION_ID);
+        if (payload instanceof ScenarioStarted started) {
+            return new Row(scenarioId, sequence, started.clock(), actionId, null, "start", null);
+        }
+        if (previous == null) {
+            throw new IllegalStateException("event clock: scenario " + scenarioId + " #" + sequence
+                    + " has no event before it");
+        }
+        if (payload instanceof ClockAdvanced advanced) {
+            return new Row(scenarioId, sequence, advanced.to(), actionId, advanced.actionId(),
+                    kind(advanced.from(), advanced.to()), null);
+        }
+        if (payload instanceof ActionTaken taken) {
+            return new Row(scenarioId, sequence, previous.clock(), actionId, taken.actionId(), null, null);
+        }
+        if (!bookkeeping(payload)) {
+            return new Row(scenarioId, sequence, previous.clock(), actionId, null, null, null);
+        }
+        GameClock clock = previous.clock();
+        if (payload instanceof RollBack rollBack) {
+            flush(); // the rows of this unit of work so far, for the queries below
+            Long start = rollBack.rolledBackTo() != null ? rollBack.rolledBackTo()
+                    : latestTaking(scenarioId, rollBack.actionId(), sequence);
+            if (start != null && start > 0) {
+                clock = stored(scenarioId, start - 1).clock();
+                jdbc.update("update event_clock set undone_by = ? where scenario_id = ? and sequence_number >= ? "
+                        + "and sequence_number < ? and undone_by is null and sequence_number > 0 "
+                        + "and (kind is null or kind <> 'undo')", sequence, scenarioId, start, sequence);
+            }
+        }
+        return new Row(scenarioId, sequence, clock, actionId, null, "undo", null);
+    }
+
+    /**
+     * Where the latest taking of {@code actionId} before {@code before} began: its ActionTaken or ClockAdvanced (a
+     * roll-back stored before roll-backs named their position).
+     */
+    private Long latestTaking(String scenarioId, String actionId, long before) {
+        return jdbc.queryForObject("select max(sequence_number) from event_clock where scenario_id = ? "
+                + "and taking_of = ? and sequence_number < ?", Long.class, scenarioId, actionId, before);
+    }
+
+    private Row stored(String scenarioId, long sequence) {
+        List<Row> rows = jdbc.query(EventClocks.SELECT + " where scenario_id = ? and sequence_number = ?",
+                EventClocks.ROWS, scenarioId, sequence);
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    private Row lastStored(String scenarioId) {
+        List<Row> rows = jdbc.query(EventClocks.SELECT + " where scenario_id = ? and sequence_number = (select "
+                + "max(sequence_number) from event_clock where scenario_id = ?)", EventClocks.ROWS, scenarioId,
+                scenarioId);
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    private void write(Row row) {
+        last.put(row.scenarioId(), row);
+        if (!CurrentUnitOfWork.isStarted()) {
+            jdbc.update(INSERT, row.values());
+            return;
+        }
+        UnitOfWork<?> unitOfWork = CurrentUnitOfWork.get();
+        List<Object[]> pending = unitOfWork.root().getOrComputeResource(PENDING, key -> {
+            List<Object[]> rows = new ArrayList<>();
+            unitOfWork.root().onPrepareCommit(u -> flush(rows));
+            unitOfWork.root().onRollback(u -> last.clear());
+            return rows;
+        });
+        pending.add(row.values());
+        if (pending.size() >= FLUSH_EVERY) {
+            flush(pending);
+        }
+    }
+
+    private void flush() {
+        if (CurrentUnitOfWork.isStarted()) {
+            List<Object[]> pending = CurrentUnitOfWork.get().root().getResource(PENDING);
+            if (pending != null) {
+                flush(pending);
+            }
+        }
+    }
+
+    private void flush(List<Object[]> rows) {
+        if (!rows.isEmpty()) {
+            jdbc.batchUpdate(INSERT, rows);
+            rows.clear();
+        }
+    }
+
+    /** Indexes the stream up to {@code upTo} if its rows end before (a stream stored before the index existed). */
+    void catchUp(String scenarioId, long upTo) {
+        last.remove(scenarioId); // from what is stored
+        previous(scenarioId, upTo + 1);
+    }
+
+    /** Forgets the cached rows (after a rebuild emptied the table). */
+    void forget() {
+        last.clear();
+    }
+}
