@@ -114,7 +114,7 @@ class TamperedStreamApiTest extends ApiTestSupport {
             guard.forget(scenario);
             Response refused = advance("alice", scenario);
             assertThat(refused.status()).as(refused.raw()).isEqualTo(409);
-            assertThat(refused.at("/detail").asText()).contains("event 1").contains("deleted");
+            assertThat(refused.at("/detail").asText()).contains("sequence 1").contains("deleted");
             assertThat(events(scenario)).isEqualTo(last);
         } finally {
             jdbc.update("insert into domain_event_entry (global_index, sequence_number, aggregate_identifier, "
