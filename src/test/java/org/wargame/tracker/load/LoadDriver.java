@@ -159,7 +159,18 @@ public final class LoadDriver {
         List<String> problems = new ArrayList<>();
         for (String scenario : scenarios) {
             Map<String, Integer> stored = new HashMap<>();
-            for (Object e : (List<?>) Json.parse(get(bases.get(0), "/api/scenarios/" + scenario + "/events").body())) {
+            List<Object> all = new ArrayList<>();
+            long after = -1;
+            while (true) { // the events come in pages of at most 500
+                List<?> page = (List<?>) Json.parse(get(bases.get(0), "/api/scenarios/" + scenario + "/events"
+                        + (after < 0 ? "" : "?after=" + after)).body());
+                all.addAll(page);
+                if (page.size() < 500) {
+                    break;
+                }
+                after = ((Number) ((Map<?, ?>) page.get(page.size() - 1)).get("sequence")).longValue();
+            }
+            for (Object e : all) {
                 Map<?, ?> event = (Map<?, ?>) e;
                 if ("ClockAdvanced".equals(event.get("type")) || String.valueOf(event.get("type")).endsWith(
                         ".ClockAdvanced")) {
