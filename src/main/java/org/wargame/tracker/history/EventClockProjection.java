@@ -127,6 +127,42 @@ public class EventClockProjection {
         return at[0];
     }
 
+    /**
+     * The row of an event given the clock the fold gives after it ({@code clock}); the same as {@link #row} but
+     * for the roll-back's rows before it, which the caller marks (a fold of a whole stream in memory).
+     */
+    static Row folded(String scenarioId, long sequence, Object payload, String actionId, GameClock clock) {
+        if (payload instanceof ScenarioStarted) {
+            return new Row(scenarioId, sequence, clock, actionId, null, "start", null);
+        }
+        if (payload instanceof ClockAdvanced advanced) {
+            return new Row(scenarioId, sequence, clock, actionId, advanced.actionId(),
+                    kind(advanced.from(), advanced.to()), null);
+        }
+        if (payload instanceof ActionTaken taken) {
+            return new Row(scenarioId, sequence, clock, actionId, taken.actionId(), null, null);
+        }
+        return new Row(scenarioId, sequence, clock, actionId, null, bookkeeping(payload) ? "undo" : null, null);
+    }
+
+    /** Whether a roll-back at {@code undoneBy} marks this row as rolled back (the same test as the SQL below). */
+    static boolean rolledBackBy(Row row, long start, long undoneBy) {
+        return row.sequence() >= start && row.sequence() < undoneBy && row.undoneBy() == null && row.sequence() > 0
+                && !"undo".equals(row.kind());
+    }
+
+    /** Rows written before {@code before} that a roll-back at {@code undoneBy} to {@code start} marks. */
+    void markRolledBack(String scenarioId, long start, long before, long undoneBy) {
+        jdbc.update("update event_clock set undone_by = ? where scenario_id = ? and sequence_number >= ? "
+                + "and sequence_number < ? and undone_by is null and sequence_number > 0 "
+                + "and (kind is null or kind <> 'undo')", undoneBy, scenarioId, start, before);
+    }
+
+    /** Forgets the cached last row of one scenario (its rows were written by a fold of its stream). */
+    void forget(String scenarioId) {
+        last.remove(scenarioId);
+    }
+
     private Row row(DomainEventMessage<?> message, Row previous) {
         String scenarioId = message.getAggregateIdentifier();
         long sequence = message.getSequenceNumber();

@@ -392,8 +392,8 @@ public class HistoryTransfer {
             long t2 = System.nanoTime();
             SimpleEventHandlerInvoker projections = rebuild.projections();
             int built = 0;
-            for (String stream : checked.streams().keySet()) {
-                rebuild.rebuildStream(projections, stream, n -> { });
+            for (Map.Entry<String, String> stream : checked.streams().entrySet()) {
+                rebuild.rebuild(projections, stream.getKey(), stream.getValue(), n -> { });
                 progress.set(new Progress("read models", checked.campaignId(), checked.events(), checked.events(),
                         ++built, started, null, null));
             }

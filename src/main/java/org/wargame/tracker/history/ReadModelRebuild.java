@@ -18,6 +18,7 @@ import org.wargame.tracker.store.EventHistory;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongConsumer;
 
@@ -35,6 +36,8 @@ public class ReadModelRebuild {
 
     private static final Logger LOG = LoggerFactory.getLogger(ReadModelRebuild.class);
     private static final String PROJECTIONS = "projections";
+    /** The aggregate type of a scenario's stream (column type of domain_event_entry). */
+    static final String SCENARIO = "Scenario";
     /** Events folded per unit of work and transaction. */
     static final int CHUNK = 2_000;
     /** How often the progress is updated, in events. */
@@ -47,12 +50,13 @@ public class ReadModelRebuild {
     private final ChainVerification verification;
     private final WriteGate gate;
     private final EventClockProjection clocks;
+    private final ScenarioRefold scenarios;
     private final AtomicReference<Progress> progress = new AtomicReference<>(
             new Progress("idle", 0, 0, null, null, null, null, null));
 
     public ReadModelRebuild(JdbcTemplate jdbc, TransactionManager transactions, EventHistory history,
                             ApplicationContext context, ChainVerification verification, WriteGate gate,
-                            EventClockProjection clocks) {
+                            EventClockProjection clocks, ScenarioRefold scenarios) {
         this.jdbc = jdbc;
         this.transactions = transactions;
         this.history = history;
@@ -60,6 +64,7 @@ public class ReadModelRebuild {
         this.verification = verification;
         this.gate = gate;
         this.clocks = clocks;
+        this.scenarios = scenarios;
     }
 
     /**
@@ -118,15 +123,16 @@ public class ReadModelRebuild {
             gate.close();
             clocks.forget();
             SimpleEventHandlerInvoker invoker = projections();
-            List<String> streams = jdbc.queryForList("select aggregate_identifier from domain_event_entry "
-                    + "where sequence_number = 0 order by global_index", String.class);
-            for (String stream : streams) {
-                rebuildStream(invoker, stream, n -> {
-                    if (++done[0] % PROGRESS_EVERY == 0) {
-                        progress.set(new Progress("running", started.eventsTotal(), done[0], started.requestedBy(),
-                                started.startedAt(), null, null, started.forcedOver()));
-                    }
-                });
+            List<Map<String, Object>> streams = jdbc.queryForList("select aggregate_identifier, type from "
+                    + "domain_event_entry where sequence_number = 0 order by global_index");
+            LongConsumer each = n -> {
+                if (++done[0] % PROGRESS_EVERY == 0) {
+                    progress.set(new Progress("running", started.eventsTotal(), done[0], started.requestedBy(),
+                            started.startedAt(), null, null, started.forcedOver()));
+                }
+            };
+            for (Map<String, Object> stream : streams) {
+                rebuild(invoker, (String) stream.get("aggregate_identifier"), (String) stream.get("type"), each);
             }
             // rows of streams the store does not have (none, unless written by hand)
             String known = "(select aggregate_identifier from domain_event_entry where sequence_number = 0)";
@@ -145,6 +151,18 @@ public class ReadModelRebuild {
                     started.startedAt(), Instant.now(), e.getMessage(), started.forcedOver()));
         } finally {
             gate.open();
+        }
+    }
+
+    /**
+     * One stream's read models written again from its events: a scenario's by {@link ScenarioRefold} (one fold in
+     * memory, only the rows that differ written), any other's through the projections' handlers.
+     */
+    void rebuild(SimpleEventHandlerInvoker invoker, String stream, String type, LongConsumer each) {
+        if (SCENARIO.equals(type)) {
+            scenarios.refold(stream, each);
+        } else {
+            rebuildStream(invoker, stream, each);
         }
     }
 

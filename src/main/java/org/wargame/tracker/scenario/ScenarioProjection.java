@@ -126,6 +126,38 @@ public class ScenarioProjection {
         latest.put(scenarioId, next);
     }
 
+    /**
+     * The row of a scenario folded from its whole stream (a rebuild, an import), written only where it differs
+     * from the stored one: one write per scenario at most, none when it is already right.
+     */
+    public void replace(ScenarioState state) {
+        String json = write(state);
+        List<Map<String, Object>> stored = jdbc.queryForList("select campaign_id, name, rule_set, concluded, "
+                + "event_count, fold_version, state_json from scenario_view where scenario_id = ?",
+                state.scenarioId());
+        if (stored.isEmpty()) {
+            jdbc.update("insert into scenario_view (scenario_id, campaign_id, name, rule_set, concluded, state_json, "
+                            + "event_count, fold_version) values (?, ?, ?, ?, ?, ?, ?, ?)", state.scenarioId(),
+                    state.campaignId(), state.name(), state.ruleSetId(), state.concluded(), json, state.events(),
+                    StoredScenarioRecord.FOLD_VERSION);
+        } else {
+            Map<String, Object> row = stored.get(0);
+            boolean same = state.campaignId().equals(row.get("campaign_id")) && state.name().equals(row.get("name"))
+                    && state.ruleSetId().equals(row.get("rule_set"))
+                    && Boolean.valueOf(state.concluded()).equals(row.get("concluded"))
+                    && ((Number) row.get("event_count")).longValue() == state.events()
+                    && ((Number) row.get("fold_version")).intValue() == StoredScenarioRecord.FOLD_VERSION
+                    && json.equals(String.valueOf(row.get("state_json")));
+            if (!same) {
+                jdbc.update("update scenario_view set campaign_id = ?, name = ?, rule_set = ?, concluded = ?, "
+                                + "state_json = ?, event_count = ?, fold_version = ? where scenario_id = ?",
+                        state.campaignId(), state.name(), state.ruleSetId(), state.concluded(), json, state.events(),
+                        StoredScenarioRecord.FOLD_VERSION, state.scenarioId());
+            }
+        }
+        latest.remove(state.scenarioId()); // the next action reads the row as committed
+    }
+
     /** Keeps the latest state in memory so an action costs no read; forgotten when its transaction rolls back. */
     private void remember(String scenarioId, ScenarioState state) {
         latest.put(scenarioId, state);

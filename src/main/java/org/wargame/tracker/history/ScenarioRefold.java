@@ -1,0 +1,173 @@
+package org.wargame.tracker.history;
+
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+import org.wargame.tracker.scenario.ScenarioEvent.RollBack;
+import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+import org.wargame.tracker.scenario.ScenarioPast;
+import org.wargame.tracker.scenario.ScenarioProjection;
+import org.wargame.tracker.scenario.ScenarioRecord;
+import org.wargame.tracker.scenario.ScenarioState;
+import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.EventHistory;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongConsumer;
+
+/**
+ * A scenario's read models (its scenario_view row and its event_clock rows) written from its stream by one fold in
+ * memory, for a rebuild and an import: the stream is read once in order, {@value #CHUNK} events per transaction;
+ * each chunk's event_clock rows are compared with the stored ones and only the rows that differ are written (none
+ * when a rebuild finds them right, every one into a fresh tracker), and the scenario row is written once at the
+ * end, only if it differs. The same fold as the live projections ({@code ScenarioState.evolve}, a roll-back asking
+ * the stored record for the state it returns to), without Axon's handler machinery per event.
+ * <p>
+ * Memory: one chunk of rows and the current state.
+ */
+@Component
+public class ScenarioRefold {
+
+    /** Events folded per transaction. */
+    static final int CHUNK = 2_000;
+
+    private final JdbcTemplate jdbc;
+    private final EventHistory history;
+    private final ScenarioRecord record;
+    private final ScenarioProjection views;
+    private final EventClockProjection clocks;
+    private final TransactionTemplate transactions;
+
+    public ScenarioRefold(JdbcTemplate jdbc, EventHistory history, ScenarioRecord record, ScenarioProjection views,
+                          EventClockProjection clocks, PlatformTransactionManager transactionManager) {
+        this.jdbc = jdbc;
+        this.history = history;
+        this.record = record;
+        this.views = views;
+        this.clocks = clocks;
+        this.transactions = new TransactionTemplate(transactionManager);
+    }
+
+    /** Folds the scenario's whole stream and writes what differs; {@code each} is told of every event. */
+    public void refold(String scenarioId, LongConsumer each) {
+        ScenarioState[] state = {null};
+        ScenarioPast past = new ScenarioPast() { // only a roll-back asks: the stored record, from a checkpoint
+            private ScenarioPast log;
+
+            private ScenarioPast log() {
+                if (log == null) {
+                    log = record.log(scenarioId);
+                }
+                return log;
+            }
+
+            @Override
+            public ScenarioState stateAt(long count) {
+                return log().stateAt(count);
+            }
+
+            @Override
+            public long positionOf(String actionId, long before) {
+                return log().positionOf(actionId, before);
+            }
+        };
+        long from = 0;
+        while (true) {
+            long start = from;
+            long to = from + CHUNK - 1;
+            long[] last = {start - 1};
+            transactions.executeWithoutResult(status -> {
+                List<EventClockProjection.Row> rows = new ArrayList<>(CHUNK);
+                history.forEach(scenarioId, start, to, message -> {
+                    last[0] = message.getSequenceNumber();
+                    rows.add(fold(scenarioId, message, state, past, rows, start));
+                    each.accept(last[0]);
+                });
+                write(scenarioId, start, to, rows);
+                if (last[0] < to) {
+                    jdbc.update("delete from event_clock where scenario_id = ? and sequence_number > ?", scenarioId,
+                            last[0]);
+                    if (state[0] != null) {
+                        views.replace(state[0]);
+                    }
+                }
+            });
+            if (last[0] < to) {
+                clocks.forget(scenarioId);
+                return;
+            }
+            from = to + 1;
+        }
+    }
+
+    /** Folds one event onto {@code state[0]}: its event_clock row (rows of this chunk a roll-back marks). */
+    private EventClockProjection.Row fold(String scenarioId, DomainEventMessage<?> message, ScenarioState[] state,
+                                          ScenarioPast past, List<EventClockProjection.Row> rows, long chunkStart) {
+        long sequence = message.getSequenceNumber();
+        Object payload = message.getPayload();
+        Map<String, ?> meta = message.getMetaData();
+        Object side = meta.get(ActionMetaData.SIDE);
+        Object actionId = meta.get(ActionMetaData.ACTION_ID);
+        if (state[0] == null) {
+            if (!(payload instanceof ScenarioStarted started)) {
+                throw new IllegalStateException("scenario " + scenarioId + " does not begin with its start");
+            }
+            state[0] = ScenarioState.started(started);
+        } else {
+            state[0] = state[0].evolve(payload, side == null ? null : side.toString(), past);
+        }
+        if (payload instanceof RollBack rollBack) {
+            long back = rollBack.rolledBackTo() != null ? rollBack.rolledBackTo()
+                    : past.positionOf(rollBack.actionId(), sequence);
+            if (back > 0) {
+                if (back < chunkStart) {
+                    clocks.markRolledBack(scenarioId, back, chunkStart, sequence);
+                }
+                for (int i = 0; i < rows.size(); i++) {
+                    EventClockProjection.Row row = rows.get(i);
+                    if (EventClockProjection.rolledBackBy(row, back, sequence)) {
+                        rows.set(i, new EventClockProjection.Row(row.scenarioId(), row.sequence(), row.clock(),
+                                row.actionId(), row.takingOf(), row.kind(), sequence));
+                    }
+                }
+            }
+        }
+        return EventClockProjection.folded(scenarioId, sequence, payload, actionId == null ? null
+                : actionId.toString(), state[0].clock());
+    }
+
+    /** This chunk's rows where the stored ones differ: inserted, or updated in place. */
+    private void write(String scenarioId, long from, long to, List<EventClockProjection.Row> rows) {
+        Map<Long, EventClockProjection.Row> stored = new HashMap<>();
+        for (EventClockProjection.Row row : jdbc.query(EventClocks.SELECT + " where scenario_id = ? and "
+                        + "sequence_number >= ? and sequence_number <= ? order by scenario_id, sequence_number",
+                EventClocks.ROWS, scenarioId, from, to)) {
+            stored.put(row.sequence(), row);
+        }
+        List<Object[]> inserts = new ArrayList<>();
+        List<Object[]> updates = new ArrayList<>();
+        for (EventClockProjection.Row row : rows) {
+            EventClockProjection.Row old = stored.get(row.sequence());
+            if (old == null) {
+                inserts.add(row.values());
+            } else if (!old.equals(row)) {
+                Object[] v = row.values();
+                updates.add(new Object[]{v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], scenarioId,
+                        row.sequence()});
+            }
+        }
+        if (!inserts.isEmpty()) {
+            jdbc.batchUpdate(EventClockProjection.INSERT, inserts);
+        }
+        if (!updates.isEmpty()) {
+            jdbc.batchUpdate("update event_clock set game_turn = ?, player_turn = ?, phase = ?, step = ?, "
+                    + "phasing_side = ?, action_id = ?, taking_of = ?, kind = ?, undone_by = ? where scenario_id = ? "
+                    + "and sequence_number = ?", updates);
+        }
+    }
+}
