@@ -7,7 +7,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.SerializedString;
-import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.axonframework.eventhandling.SimpleEventHandlerInvoker;
@@ -244,20 +243,20 @@ public class HistoryTransfer {
     /** Whether bytes are one JSON value that Jackson writes back byte for byte (no duplicate key, no spaces). */
     private static final class Check {
         private final JsonFactory factory;
-        private final ByteArrayBuilder buffer = new ByteArrayBuilder(4096);
+        private final Same same = new Same();
 
         Check(JsonFactory factory) {
             this.factory = factory;
         }
 
         boolean canonical(byte[] bytes) {
-            buffer.reset();
+            same.expect(bytes);
             try (JsonParser in = factory.createParser(bytes)) {
                 in.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
                 if (in.nextToken() == null) {
                     return false;
                 }
-                try (JsonGenerator copy = factory.createGenerator(buffer)) {
+                try (JsonGenerator copy = factory.createGenerator(same)) {
                     copy.copyCurrentStructure(in);
                 }
                 if (in.nextToken() != null) {
@@ -266,7 +265,41 @@ public class HistoryTransfer {
             } catch (IOException e) {
                 return false;
             }
-            return buffer.size() == bytes.length && Arrays.equals(buffer.toByteArray(), bytes);
+            return same.matched();
+        }
+    }
+
+    /** Compares what is written to it with the bytes expected, as it comes (no copy of the value is made). */
+    private static final class Same extends OutputStream {
+        private byte[] expected;
+        private int at;
+        private boolean equal;
+
+        void expect(byte[] bytes) {
+            expected = bytes;
+            at = 0;
+            equal = true;
+        }
+
+        boolean matched() {
+            return equal && at == expected.length;
+        }
+
+        @Override
+        public void write(int b) {
+            if (equal && (at >= expected.length || expected[at] != (byte) b)) {
+                equal = false;
+            }
+            at++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            if (equal && (at + len > expected.length
+                    || !Arrays.equals(expected, at, at + len, b, off, off + len))) {
+                equal = false;
+            }
+            at += len;
         }
     }
 

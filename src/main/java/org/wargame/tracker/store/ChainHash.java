@@ -1,6 +1,5 @@
 package org.wargame.tracker.store;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -21,8 +20,12 @@ public final class ChainHash {
     private ChainHash() {
     }
 
+    /** One digest per thread, reset for each event (looking the algorithm up cost more than hashing an event). */
+    private static final ThreadLocal<MessageDigest> DIGESTS = ThreadLocal.withInitial(ChainHash::sha256);
+
     public static String of(String previousHash, StoredEvent event) {
-        MessageDigest sha = sha256();
+        MessageDigest sha = DIGESTS.get();
+        sha.reset();
         field(sha, text(previousHash));
         field(sha, text(event.stream()));
         field(sha, text(Long.toString(event.sequence())));
@@ -40,7 +43,11 @@ public final class ChainHash {
     }
 
     private static void field(MessageDigest sha, byte[] bytes) {
-        sha.update(ByteBuffer.allocate(4).putInt(bytes.length).array());
+        int n = bytes.length;
+        sha.update((byte) (n >>> 24));
+        sha.update((byte) (n >>> 16));
+        sha.update((byte) (n >>> 8));
+        sha.update((byte) n);
         sha.update(bytes);
     }
 

@@ -100,8 +100,16 @@ public class ChainVerification {
                          Map<String, String> heads) {
     }
 
-    private record Link(String stream, long sequence, String previousHash, String hash) {
+    /** One row of event_chain. */
+    private record Link(String eventIdentifier, long sequence, String previousHash, String hash) {
     }
+
+    /** A broken link with where it sorts in the report: its event's global index (a chain row without one last). */
+    private record Found(long order, Broken broken) {
+    }
+
+    /** Rows of a stream read per query from each table. */
+    static final int BATCH = 1_000;
 
     /** Every stream in the store. */
     public Report all() {
@@ -113,62 +121,88 @@ public class ChainVerification {
         return inSnapshot(jdbc -> verify(jdbc, streams));
     }
 
+    /**
+     * Each stream's events and chain rows read side by side in sequence order, {@value #BATCH} at a time from each
+     * table (both by their (stream, sequence) index: no map of the whole chain, no sort), the streams one after
+     * another; the broken links are reported in global order.
+     */
     private Report verify(JdbcTemplate jdbc, List<String> streams) {
-        String where = "";
-        Object[] args = new Object[0];
-        if (streams != null) {
-            if (streams.isEmpty()) {
-                return new Report(true, 0, 0, null, Map.of());
-            }
-            where = " where aggregate_identifier in (" + String.join(", ", streams.stream().map(s -> "?").toList())
-                    + ")";
-            args = streams.toArray();
+        if (streams == null) {
+            java.util.TreeSet<String> all = new java.util.TreeSet<>(jdbc.queryForList("select distinct "
+                    + "aggregate_identifier from domain_event_entry", String.class));
+            all.addAll(jdbc.queryForList("select distinct aggregate_identifier from event_chain", String.class));
+            streams = List.copyOf(all);
         }
-        Map<String, Link> links = new HashMap<>();
-        jdbc.query("select event_identifier, aggregate_identifier, sequence_number, previous_hash, hash "
-                + "from event_chain" + where, rs -> {
-            links.put(rs.getString(1), new Link(rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5)));
-        }, args);
+        Map<String, String> heads = new HashMap<>();
+        List<Found> found = new ArrayList<>();
+        long checked = 0;
+        for (String stream : streams.stream().distinct().toList()) {
+            checked += verifyStream(jdbc, stream, heads, found);
+        }
+        found.sort(java.util.Comparator.comparingLong(Found::order));
+        List<Broken> broken = found.stream().map(Found::broken).toList();
+        guard.verified(heads.keySet(), broken); // a stream found broken takes no new action in this instance
+        return new Report(broken.isEmpty(), checked, broken.size(), broken.isEmpty() ? null : broken.get(0),
+                Map.copyOf(heads));
+    }
 
-        Map<String, String> previous = new HashMap<>();
-        Map<String, Long> lastSequence = new HashMap<>();
-        List<Broken> broken = new ArrayList<>();
-        long[] checked = {0};
-        jdbc.query(StoredEvent.SELECT + where + " order by global_index", rs -> {
-            StoredEvent event = StoredEvent.ROWS.mapRow(rs, 0);
-            checked[0]++;
-            String stream = event.stream();
-            String expectedPrevious = previous.getOrDefault(stream, ChainHash.GENESIS);
-            long expectedSequence = lastSequence.getOrDefault(stream, -1L) + 1;
-            Link link = links.remove(event.eventIdentifier());
-            String recomputed = ChainHash.of(expectedPrevious, event);
-            String reason = null;
-            if (event.sequence() != expectedSequence) {
-                reason = "sequence " + expectedSequence + " is missing from the store (an event was deleted)";
-            } else if (link == null) {
-                reason = "no chain entry: the event was stored outside the tracker";
-            } else if (link.sequence() != event.sequence() || !link.stream().equals(stream)) {
-                reason = "the chain entry is for " + link.stream() + " #" + link.sequence()
-                        + ": the event's identity was changed";
-            } else if (!link.previousHash().equals(expectedPrevious)) {
-                reason = "the chain entry's previous hash does not match the event before it";
-            } else if (!link.hash().equals(recomputed)) {
-                reason = "hash mismatch: the payload, metadata or timestamp differs from what was stored";
+    /** One stream's chain, recomputed; its last hash goes to {@code heads}, its broken links to {@code found}. */
+    private long verifyStream(JdbcTemplate jdbc, String stream, Map<String, String> heads, List<Found> found) {
+        Long lastEvent = jdbc.queryForObject("select max(sequence_number) from domain_event_entry where "
+                + "aggregate_identifier = ?", Long.class, stream);
+        Long lastLink = jdbc.queryForObject("select max(sequence_number) from event_chain where "
+                + "aggregate_identifier = ?", Long.class, stream);
+        long end = Math.max(lastEvent == null ? -1 : lastEvent, lastLink == null ? -1 : lastLink);
+        String previous = null;
+        long lastSequence = -1;
+        long checked = 0;
+        for (long from = 0; from <= end; from += BATCH) {
+            Map<Long, Link> links = new HashMap<>();
+            jdbc.query("select event_identifier, sequence_number, previous_hash, hash from event_chain where "
+                    + "aggregate_identifier = ? and sequence_number >= ? and sequence_number < ? "
+                    + "order by aggregate_identifier, sequence_number", rs -> {
+                links.put(rs.getLong(2), new Link(rs.getString(1), rs.getLong(2), rs.getString(3), rs.getString(4)));
+            }, stream, from, from + BATCH);
+            List<StoredEvent> events = jdbc.query(StoredEvent.SELECT + " where aggregate_identifier = ? and "
+                    + "sequence_number >= ? and sequence_number < ? order by aggregate_identifier, sequence_number",
+                    StoredEvent.ROWS, stream, from, from + BATCH);
+            for (StoredEvent event : events) {
+                checked++;
+                String expectedPrevious = previous == null ? ChainHash.GENESIS : previous;
+                long expectedSequence = lastSequence + 1;
+                Link atPosition = links.remove(event.sequence());
+                Link link = atPosition != null && atPosition.eventIdentifier().equals(event.eventIdentifier())
+                        ? atPosition : null;
+                String recomputed = ChainHash.of(expectedPrevious, event);
+                String reason = null;
+                if (event.sequence() != expectedSequence) {
+                    reason = "sequence " + expectedSequence + " is missing from the store (an event was deleted)";
+                } else if (atPosition == null) {
+                    reason = "no chain entry: the event was stored outside the tracker";
+                } else if (link == null) {
+                    reason = "the chain entry at " + stream + " #" + event.sequence() + " is for event "
+                            + atPosition.eventIdentifier() + ": the event's identity was changed";
+                } else if (!link.previousHash().equals(expectedPrevious)) {
+                    reason = "the chain entry's previous hash does not match the event before it";
+                } else if (!link.hash().equals(recomputed)) {
+                    reason = "hash mismatch: the payload, metadata or timestamp differs from what was stored";
+                }
+                if (reason != null) {
+                    found.add(new Found(event.globalIndex(), new Broken(stream, event.sequence(),
+                            event.eventIdentifier(), reason)));
+                }
+                // go on from the recorded hash, so that one changed event is reported once, not with all that follow
+                previous = link != null ? link.hash() : recomputed;
+                lastSequence = event.sequence();
             }
-            if (reason != null) {
-                broken.add(new Broken(stream, event.sequence(), event.eventIdentifier(), reason));
+            for (Link orphan : links.values()) {
+                found.add(new Found(Long.MAX_VALUE, new Broken(stream, orphan.sequence(), orphan.eventIdentifier(),
+                        "the chain has this event but the store does not (an event was deleted)")));
             }
-            // go on from the recorded hash, so that one changed event is reported once, not with all that follow it
-            previous.put(stream, link != null ? link.hash() : recomputed);
-            lastSequence.put(stream, event.sequence());
-        }, args);
-        for (Map.Entry<String, Link> orphan : links.entrySet()) {
-            Link link = orphan.getValue();
-            broken.add(new Broken(link.stream(), link.sequence(), orphan.getKey(),
-                    "the chain has this event but the store does not (an event was deleted)"));
         }
-        guard.verified(previous.keySet(), broken); // a stream found broken takes no new action in this instance
-        return new Report(broken.isEmpty(), checked[0], broken.size(), broken.isEmpty() ? null : broken.get(0),
-                Map.copyOf(previous));
+        if (previous != null) {
+            heads.put(stream, previous);
+        }
+        return checked;
     }
 }
