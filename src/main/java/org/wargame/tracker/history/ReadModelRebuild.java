@@ -139,6 +139,7 @@ public class ReadModelRebuild {
             jdbc.update("delete from campaign_member where campaign_id not in " + known);
             jdbc.update("delete from campaign_view where campaign_id not in " + known);
             jdbc.update("delete from scenario_view where scenario_id not in " + known);
+            jdbc.update("delete from scenario_part where scenario_id not in " + known);
             jdbc.update("delete from event_clock where scenario_id not in " + known);
             Progress finished = new Progress("done", started.eventsTotal(), done[0], started.requestedBy(),
                     started.startedAt(), Instant.now(), null, started.forcedOver());
@@ -185,6 +186,7 @@ public class ReadModelRebuild {
                     jdbc.update("delete from campaign_member where campaign_id = ?", stream);
                     jdbc.update("delete from campaign_view where campaign_id = ?", stream);
                     jdbc.update("delete from scenario_view where scenario_id = ?", stream);
+                    jdbc.update("delete from scenario_part where scenario_id = ?", stream);
                     jdbc.update("delete from event_clock where scenario_id = ?", stream);
                 }
                 history.forEach(stream, from, to, event -> {

@@ -49,10 +49,12 @@ public class ScenarioProjection {
     @EventHandler
     void on(ScenarioStarted event) {
         ScenarioState state = ScenarioState.started(event);
+        ScenarioRow.Split split = ScenarioRow.split(state);
         jdbc.update("insert into scenario_view (scenario_id, campaign_id, name, rule_set, concluded, state_json, "
-                        + "event_count, fold_version) values (?, ?, ?, ?, ?, ?, ?, ?)", event.scenarioId(),
-                event.campaignId(), event.name(), event.ruleSet(), false, write(state), 1,
-                StoredScenarioRecord.FOLD_VERSION);
+                        + "event_count, fold_version, layout) values (?, ?, ?, ?, ?, ?, ?, ?, ?)", event.scenarioId(),
+                event.campaignId(), event.name(), event.ruleSet(), false, ScenarioRow.text(split.head()), 1,
+                StoredScenarioRecord.FOLD_VERSION, ScenarioRow.LAYOUT);
+        ScenarioRow.insertParts(jdbc, event.scenarioId(), split);
         remember(event.scenarioId(), state);
     }
 
@@ -79,7 +81,7 @@ public class ScenarioProjection {
     private void update(String scenarioId, Applied event) {
         if (!CurrentUnitOfWork.isStarted()) { // a rebuild calls the handlers directly: write each event at once
             ScenarioState current = latest.containsKey(scenarioId) ? latest.get(scenarioId) : stored(scenarioId);
-            save(scenarioId, new Pending(current.events(), new ArrayList<>(List.of(event)),
+            save(scenarioId, new Pending(current.events(), current, new ArrayList<>(List.of(event)),
                     event.to(current, record.log(scenarioId))));
             return;
         }
@@ -93,10 +95,10 @@ public class ScenarioProjection {
         Pending before = pending.get(scenarioId);
         if (before == null) {
             ScenarioState current = latest.containsKey(scenarioId) ? latest.get(scenarioId) : stored(scenarioId);
-            before = new Pending(current.events(), new ArrayList<>(), current);
+            before = new Pending(current.events(), current, new ArrayList<>(), current);
         }
         before.events().add(event);
-        Pending after = new Pending(before.rowEvents(), before.events(), event.to(before.state(),
+        Pending after = new Pending(before.rowEvents(), before.base(), before.events(), event.to(before.state(),
                 record.log(scenarioId)));
         pending.put(scenarioId, after);
         latest.put(scenarioId, after.state());
@@ -106,22 +108,32 @@ public class ScenarioProjection {
      * The events of one unit of work for one scenario: the row is written once, when the unit of work commits (an
      * action's many events would otherwise each write the whole state, undo ledger and all).
      */
-    private record Pending(long rowEvents, List<Applied> events, ScenarioState state) {
+    private record Pending(long rowEvents, ScenarioState base, List<Applied> events, ScenarioState state) {
     }
 
+    /**
+     * Writes the row's head and the parts that changed (see {@link ScenarioRow}). Optimistic: the row must still
+     * hold the state these events were applied to (its event count, in this layout); otherwise it is read again.
+     */
     private void save(String scenarioId, Pending pending) {
         ScenarioState next = pending.state();
-        // optimistic: the row must still hold the state these events were applied to; otherwise read it again
+        ScenarioRow.Split split = ScenarioRow.split(next);
         int rows = jdbc.update("update scenario_view set state_json = ?, concluded = ?, event_count = ? "
-                        + "where scenario_id = ? and event_count = ?", write(next), next.concluded(), next.events(),
-                scenarioId, pending.rowEvents());
-        if (rows == 0) {
-            next = stored(scenarioId);
+                        + "where scenario_id = ? and event_count = ? and layout = ?", ScenarioRow.text(split.head()),
+                next.concluded(), next.events(), scenarioId, pending.rowEvents(), ScenarioRow.LAYOUT);
+        if (rows == 1) {
+            ScenarioRow.writeParts(jdbc, scenarioId, ScenarioRow.split(pending.base()), split);
+        } else {
+            ScenarioRow.Split stored = ScenarioRow.stored(jdbc, scenarioId);
+            next = ScenarioRow.join(stored);
             for (Applied event : pending.events()) {
                 next = event.to(next, record.log(scenarioId));
             }
-            jdbc.update("update scenario_view set state_json = ?, concluded = ?, event_count = ? where scenario_id = ?",
-                    write(next), next.concluded(), next.events(), scenarioId);
+            split = ScenarioRow.split(next);
+            jdbc.update("update scenario_view set state_json = ?, concluded = ?, event_count = ?, layout = ? "
+                            + "where scenario_id = ?", ScenarioRow.text(split.head()), next.concluded(), next.events(),
+                    ScenarioRow.LAYOUT, scenarioId);
+            ScenarioRow.writeParts(jdbc, scenarioId, stored, split);
         }
         latest.put(scenarioId, next);
     }
@@ -131,15 +143,18 @@ public class ScenarioProjection {
      * from the stored one: one write per scenario at most, none when it is already right.
      */
     public void replace(ScenarioState state) {
-        String json = write(state);
+        ScenarioRow.Split next = ScenarioRow.split(state);
+        String head = ScenarioRow.text(next.head());
         List<Map<String, Object>> stored = jdbc.queryForList("select campaign_id, name, rule_set, concluded, "
-                + "event_count, fold_version, state_json from scenario_view where scenario_id = ?",
+                + "event_count, fold_version, layout, state_json from scenario_view where scenario_id = ?",
                 state.scenarioId());
         if (stored.isEmpty()) {
             jdbc.update("insert into scenario_view (scenario_id, campaign_id, name, rule_set, concluded, state_json, "
-                            + "event_count, fold_version) values (?, ?, ?, ?, ?, ?, ?, ?)", state.scenarioId(),
-                    state.campaignId(), state.name(), state.ruleSetId(), state.concluded(), json, state.events(),
-                    StoredScenarioRecord.FOLD_VERSION);
+                            + "event_count, fold_version, layout) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    state.scenarioId(), state.campaignId(), state.name(), state.ruleSetId(), state.concluded(), head,
+                    state.events(), StoredScenarioRecord.FOLD_VERSION, ScenarioRow.LAYOUT);
+            jdbc.update("delete from scenario_part where scenario_id = ?", state.scenarioId());
+            ScenarioRow.insertParts(jdbc, state.scenarioId(), next);
         } else {
             Map<String, Object> row = stored.get(0);
             boolean same = state.campaignId().equals(row.get("campaign_id")) && state.name().equals(row.get("name"))
@@ -147,13 +162,16 @@ public class ScenarioProjection {
                     && Boolean.valueOf(state.concluded()).equals(row.get("concluded"))
                     && ((Number) row.get("event_count")).longValue() == state.events()
                     && ((Number) row.get("fold_version")).intValue() == StoredScenarioRecord.FOLD_VERSION
-                    && json.equals(String.valueOf(row.get("state_json")));
+                    && ((Number) row.get("layout")).intValue() == ScenarioRow.LAYOUT
+                    && head.equals(String.valueOf(row.get("state_json")));
+            ScenarioRow.Split before = ScenarioRow.stored(jdbc, state.scenarioId());
             if (!same) {
                 jdbc.update("update scenario_view set campaign_id = ?, name = ?, rule_set = ?, concluded = ?, "
-                                + "state_json = ?, event_count = ?, fold_version = ? where scenario_id = ?",
-                        state.campaignId(), state.name(), state.ruleSetId(), state.concluded(), json, state.events(),
-                        StoredScenarioRecord.FOLD_VERSION, state.scenarioId());
+                                + "state_json = ?, event_count = ?, fold_version = ?, layout = ? where scenario_id = ?",
+                        state.campaignId(), state.name(), state.ruleSetId(), state.concluded(), head, state.events(),
+                        StoredScenarioRecord.FOLD_VERSION, ScenarioRow.LAYOUT, state.scenarioId());
             }
+            ScenarioRow.writeParts(jdbc, state.scenarioId(), before, next);
         }
         latest.remove(state.scenarioId()); // the next action reads the row as committed
     }
@@ -167,8 +185,11 @@ public class ScenarioProjection {
     }
 
     private ScenarioState stored(String scenarioId) {
-        return read(jdbc.queryForObject("select state_json from scenario_view where scenario_id = ?", String.class,
-                scenarioId));
+        ScenarioState state = ScenarioRow.read(jdbc, scenarioId);
+        if (state == null) {
+            throw new IllegalStateException("scenario " + scenarioId + " has no read-model row");
+        }
+        return state;
     }
 
     public static String write(ScenarioState state) {

@@ -23,10 +23,12 @@ class ScenarioViewRefold implements ApplicationRunner {
 
     private final JdbcTemplate jdbc;
     private final ScenarioRecord record;
+    private final ScenarioProjection projection;
 
-    ScenarioViewRefold(JdbcTemplate jdbc, ScenarioRecord record) {
+    ScenarioViewRefold(JdbcTemplate jdbc, ScenarioRecord record, ScenarioProjection projection) {
         this.jdbc = jdbc;
         this.record = record;
+        this.projection = projection;
     }
 
     @Override
@@ -35,14 +37,20 @@ class ScenarioViewRefold implements ApplicationRunner {
                 String.class, StoredScenarioRecord.FOLD_VERSION);
         for (String scenarioId : stale) {
             ScenarioLog log = record.log(scenarioId);
-            ScenarioState state = log.stateAt(log.length());
-            jdbc.update("update scenario_view set state_json = ?, concluded = ?, event_count = ?, fold_version = ? "
-                            + "where scenario_id = ?", ScenarioProjection.write(state), state.concluded(),
-                    state.events(), StoredScenarioRecord.FOLD_VERSION, scenarioId);
+            projection.replace(log.stateAt(log.length()));
         }
         if (!stale.isEmpty()) {
             log.info("Folded {} scenario read-model row(s) of an earlier version again from their events",
                     stale.size());
+        }
+        // rows of the current fold stored whole (before V13): split into their parts, as they are
+        List<String> whole = jdbc.queryForList("select scenario_id from scenario_view where layout < ?",
+                String.class, ScenarioRow.LAYOUT);
+        for (String scenarioId : whole) {
+            projection.replace(ScenarioRow.read(jdbc, scenarioId));
+        }
+        if (!whole.isEmpty()) {
+            log.info("Stored {} scenario read-model row(s) in parts", whole.size());
         }
     }
 }

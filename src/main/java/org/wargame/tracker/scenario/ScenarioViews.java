@@ -21,12 +21,11 @@ public class ScenarioViews {
     }
 
     public ScenarioState state(String scenarioId) {
-        List<String> json = jdbc.queryForList("select state_json from scenario_view where scenario_id = ?",
-                String.class, scenarioId);
-        if (json.isEmpty()) {
+        ScenarioState state = ScenarioRow.read(jdbc, scenarioId);
+        if (state == null) {
             throw new NotFound("scenario '" + scenarioId + "' does not exist");
         }
-        return ScenarioProjection.read(json.get(0));
+        return state;
     }
 
     /** The few facts an action needs before it is sent, without reading the whole state. */
