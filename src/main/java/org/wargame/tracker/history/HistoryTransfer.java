@@ -68,7 +68,7 @@ public class HistoryTransfer {
     public static final String FORMAT = "campaign-tracker-history";
     public static final int VERSION = 1;
     /** Events written per transaction by an import. */
-    static final int BATCH = 2_000;
+    static final int BATCH = 5_000;
     /** Events of one stream read per query by an export. */
     static final int EXPORT_BATCH = 500;
 

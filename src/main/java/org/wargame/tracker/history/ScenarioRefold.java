@@ -34,7 +34,7 @@ import java.util.function.LongConsumer;
 public class ScenarioRefold {
 
     /** Events folded per transaction. */
-    static final int CHUNK = 2_000;
+    static final int CHUNK = 5_000;
 
     private final JdbcTemplate jdbc;
     private final EventHistory history;
