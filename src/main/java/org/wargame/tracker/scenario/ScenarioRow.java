@@ -152,8 +152,8 @@ public final class ScenarioRow {
                     + "values (?, ?, ?, ?, ?)", inserts);
         }
         if (!updates.isEmpty()) {
-            jdbc.batchUpdate("update scenario_part set part_json = ? where scenario_id = ? and field = ? and entry_index = ?",
-                    updates);
+            jdbc.batchUpdate("update scenario_part set part_json = ? where scenario_id = ? and field = ? "
+                    + "and entry_index = ?", updates);
         }
     }
 
