@@ -236,14 +236,23 @@ class ActionBenchmark extends ApiTestSupport {
         double raw = rawScanRate(streams10);
         long exportEvents = count(streams10);
         byte[][] exported = new byte[1][];
-        double exportSeconds = timed(() -> exported[0] = raw("/api/campaigns/" + campaign10 + "/export")) / 1e3;
+        // export and verify, like the raw floor, the best of a few rounds (the first pays for the code's warm-up)
+        double exportSeconds = Double.MAX_VALUE;
+        for (int round = 0; round < 3; round++) {
+            exportSeconds = Math.min(exportSeconds, timed(() -> exported[0] = raw("/api/campaigns/" + campaign10
+                    + "/export")) / 1e3);
+        }
         long exportLines = lines(exported[0]) - 1;
         double exportRate = exportLines / exportSeconds;
         double rawAll = raw;
         row(String.format(Locale.ROOT, "export of %,d events", exportLines), rate(exportRate), rate(rawAll)
                         + " (raw scan + Jackson parse, same rows)", ratio(exportRate / rawAll),
                 "at least half the raw rate", exportRate >= rawAll / 2);
-        double verifySeconds = timed(() -> body("/api/campaigns/" + campaign10 + "/verify")) / 1e3;
+        double verifySeconds = Double.MAX_VALUE;
+        for (int round = 0; round < 3; round++) {
+            verifySeconds = Math.min(verifySeconds, timed(() -> body("/api/campaigns/" + campaign10 + "/verify"))
+                    / 1e3);
+        }
         double verifyRate = exportEvents / verifySeconds;
         row(String.format(Locale.ROOT, "verify of %,d events", exportEvents), rate(verifyRate), rate(rawAll),
                 ratio(verifyRate / rawAll), "keep (at least half the raw rate)", verifyRate >= rawAll / 2);
@@ -314,8 +323,8 @@ class ActionBenchmark extends ApiTestSupport {
         notes.add("Load average (/proc/loadavg: 1, 5, 15 minutes) at the start: " + loadBefore + "; at the end: "
                 + Files.readString(Path.of("/proc/loadavg")).trim() + " (2 cores; other builds may run)");
         try {
-            notes.add("H2 page cache (CACHE_SIZE, KB): " + jdbc.queryForObject("select setting_value from "
-                    + "information_schema.settings where setting_name = 'CACHE_SIZE'", String.class));
+            notes.add("H2 page cache (CACHE_SIZE, KB): " + jdbc.queryForList("select setting_value from "
+                    + "information_schema.settings where upper(setting_name) like '%CACHE_SIZE%'", String.class));
         } catch (RuntimeException e) {
             notes.add("H2 page cache: not read (" + e.getMessage() + ")");
         }
