@@ -326,12 +326,6 @@ class ActionBenchmark extends ApiTestSupport {
         notes.add(String.format(Locale.ROOT, "Whole run: %.0f s", (System.nanoTime() - started) / 1e9));
         notes.add("Load average (/proc/loadavg: 1, 5, 15 minutes) at the start: " + loadBefore + "; at the end: "
                 + Files.readString(Path.of("/proc/loadavg")).trim() + " (2 cores; other builds may run)");
-        try {
-            notes.add("H2 page cache (CACHE_SIZE, KB): " + jdbc.queryForList("select setting_value from "
-                    + "information_schema.settings where upper(setting_name) like '%CACHE_SIZE%'", String.class));
-        } catch (RuntimeException e) {
-            notes.add("H2 page cache: not read (" + e.getMessage() + ")");
-        }
         write();
     }
 
