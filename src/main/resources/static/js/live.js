@@ -243,6 +243,11 @@
 
     var focusBeforeSwap = null;
 
+    // the pages answer a refusal with a page in plain words when asked for HTML (the API's problems otherwise)
+    document.addEventListener('htmx:configRequest', function (e) {
+        e.detail.headers['Accept'] = 'text/html';
+    });
+
     document.addEventListener('htmx:beforeRequest', function (e) {
         inFlight++;
         busy(true);
@@ -280,8 +285,8 @@
         showFailure(e.detail.elt, reason(xhr));
     });
     document.addEventListener('htmx:sendError', function (e) {
-        showFailure(e.detail.elt, 'The tracker could not be reached: check the connection, then try again. '
-            + 'Nothing was sent.');
+        showFailure(e.detail.elt, 'The tracker could not be reached: check the connection, then reload the page '
+            + 'to see whether it was done before trying again.');
     });
     document.addEventListener('htmx:timeout', function (e) {
         showFailure(e.detail.elt, 'The tracker did not answer in time: reload the page to see whether it was done.');
