@@ -3,6 +3,8 @@ package org.wargame.tracker.web;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
@@ -163,9 +165,20 @@ public class LiveScenarios {
         }
     }
 
+    /**
+     * The streams end as soon as the application starts to stop (before the web server's graceful shutdown, which
+     * would otherwise wait for them as requests under way); the browsers reopen them on another instance or later.
+     */
+    @EventListener(ContextClosedEvent.class)
     @PreDestroy
     void stop() {
         watcher.shutdownNow();
-        pages.values().forEach(set -> set.forEach(SseEmitter::complete));
+        pages.values().forEach(set -> List.copyOf(set).forEach(emitter -> {
+            try {
+                emitter.complete();
+            } catch (RuntimeException ignored) {
+                // already closed by its client
+            }
+        }));
     }
 }
