@@ -49,6 +49,9 @@ class AccessibilityBrowserTest extends BrowserTestSupport {
         Axe.check(driver, name + "-timeline");
         driver.get(uri("/scenarios/" + scenarioId + "/timeline?at=1").toString());
         Axe.check(driver, name + "-timeline-travelled");
+        driver.manage().window().setSize(new Dimension(390, 844));
+        Axe.check(driver, name + "-timeline-phone");
+        driver.manage().window().setSize(new Dimension(1280, 1000));
         driver.get(uri("/scenarios/" + scenarioId + "/audit?gameTurn=1").toString());
         Axe.check(driver, name + "-audit");
     }

@@ -61,6 +61,9 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         // alice advances on her page; bruno's clock follows without a reload
         driver.findElement(By.cssSelector("#advance button")).click();
         wait.until(d -> !clock(d).equals(brunoClock));
+        assertThat(((JavascriptExecutor) driver).executeScript(
+                "return document.activeElement === document.querySelector('#advance button')"))
+                .as("focus kept on the button after htmx redrew the page").isEqualTo(true);
         String aliceClock = clock(driver);
         long clicked = System.nanoTime();
         secondWait.until(d -> clock(d).equals(aliceClock));
