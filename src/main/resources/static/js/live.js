@@ -190,6 +190,11 @@
         var indicator = document.getElementById('busy');
         if (indicator) {
             indicator.hidden = !on;
+            if (on) {
+                indicator.setAttribute('role', 'status');
+            } else {
+                indicator.removeAttribute('role');
+            }
         }
         document.documentElement.classList.toggle('busy', on);
     }
@@ -214,6 +219,7 @@
         } else {
             var bar = document.getElementById('failure');
             if (bar) {
+                bar.setAttribute('role', 'alert');
                 bar.textContent = message;
                 bar.hidden = false;
             }
@@ -257,6 +263,7 @@
         var bar = document.getElementById('failure');
         if (bar) {
             bar.hidden = true;
+            bar.removeAttribute('role');
         }
     });
     document.addEventListener('htmx:afterRequest', function (e) {
