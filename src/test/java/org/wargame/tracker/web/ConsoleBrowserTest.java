@@ -56,6 +56,7 @@ class ConsoleBrowserTest extends BrowserTestSupport {
         WebElement chart = driver.findElement(By.cssSelector(".dice-chart[data-player='alice']"));
         assertThat(chart.getText()).contains("British").contains("dr");
         assertThat(chart.findElements(By.cssSelector("svg rect.bar"))).hasSize(6);
+        ((org.openqa.selenium.JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView()", chart);
         Browser.screenshot(driver, "40-console-dice");
 
         // a rebuild: the progress bar runs to the end
@@ -65,6 +66,7 @@ class ConsoleBrowserTest extends BrowserTestSupport {
                 .until(d -> d.findElement(By.cssSelector("#rebuild label")).getText().contains("done"));
         WebElement bar = driver.findElement(By.id("rebuild-progress"));
         assertThat(bar.getAttribute("value")).isEqualTo(bar.getAttribute("max"));
+        ((org.openqa.selenium.JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView()", bar);
         Browser.screenshot(driver, "41-console-rebuilt");
 
         // a campaign file from the disk
