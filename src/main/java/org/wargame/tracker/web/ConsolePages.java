@@ -234,6 +234,16 @@ public class ConsolePages {
         });
     }
 
+    /** The campaign whose dice the console showed, sent back by its forms (none: the first). */
+    private static String diceShown() {
+        org.springframework.web.context.request.RequestAttributes attributes =
+                org.springframework.web.context.request.RequestContextHolder.getRequestAttributes();
+        if (attributes instanceof org.springframework.web.context.request.ServletRequestAttributes servlet) {
+            return servlet.getRequest().getParameter("dice");
+        }
+        return null;
+    }
+
     private String answer(Model model, HttpServletResponse response, String key, Supplier<String> work) {
         try {
             model.addAttribute("said", new Said(key, false, work.get()));
@@ -242,7 +252,7 @@ public class ConsolePages {
             response.setStatus(ScenarioPages.refusalStatus(e));
             model.addAttribute("said", new Said(key, true, e.getMessage()));
         }
-        fill(model, null);
+        fill(model, diceShown());
         return "console";
     }
 

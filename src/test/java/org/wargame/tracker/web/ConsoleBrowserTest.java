@@ -98,6 +98,12 @@ class ConsoleBrowserTest extends BrowserTestSupport {
         row(user).findElement(By.cssSelector("form.reset button")).click();
         wait.until(d -> row(user).getText().contains("Password of " + user + " reset"));
         Browser.screenshot(driver, "42-console-accounts");
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+        assertThat(((org.openqa.selenium.JavascriptExecutor) driver).executeScript(
+                "return document.documentElement.scrollWidth <= window.innerWidth")).as("no horizontal scroll on a phone")
+                .isEqualTo(true);
+        Browser.screenshot(driver, "43-console-phone");
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 1000));
 
         // a player is refused the console, with the reason
         logIn("alice");
