@@ -271,6 +271,14 @@
         busy(inFlight > 0);
         var form = e.detail.elt.closest ? (e.detail.elt.closest('form') || e.detail.elt) : e.detail.elt;
         form.removeAttribute('aria-busy');
+        if (inFlight === 0) {
+            // a change that arrived while the request ran, and the request did not redraw the page (refused)
+            setTimeout(function () {
+                if (latest > shown()) {
+                    refresh();
+                }
+            }, 50);
+        }
     });
     document.addEventListener('htmx:beforeSwap', function () {
         focusBeforeSwap = focusKey();

@@ -89,9 +89,14 @@ public class LiveScenarios {
         emitter.onCompletion(close);
         emitter.onTimeout(close);
         emitter.onError(e -> close.run());
-        long version = version(scenarioId);
-        known.merge(scenarioId, version, Math::max);
-        send(scenarioId, emitter, version);
+        try {
+            long version = version(scenarioId);
+            known.merge(scenarioId, version, Math::max);
+            send(scenarioId, emitter, version);
+        } catch (RuntimeException e) {
+            close(scenarioId, emitter); // the database did not answer: the count is given back
+            throw e;
+        }
         return emitter;
     }
 
