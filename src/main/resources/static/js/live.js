@@ -101,8 +101,11 @@
             return;
         }
         fetching = true;
-        var url = location.pathname + '?since=' + shown();
-        fetch(url, {credentials: 'same-origin', headers: {'HX-Request': 'true', 'Accept': 'text/html'}})
+        // the page as the player has it (its query too, e.g. the counter whose panel is open), since what it shows
+        var url = new URL(location.href);
+        url.hash = '';
+        url.searchParams.set('since', String(shown()));
+        fetch(url.toString(), {credentials: 'same-origin', headers: {'HX-Request': 'true', 'Accept': 'text/html'}})
             .then(function (r) {
                 if (r.status === 401) {
                     loginAndBack();
