@@ -110,11 +110,31 @@ public class ScenarioPages {
     public record LastAction(String actionId, String words, boolean diced, String side, boolean mayUndo) {
     }
 
+    /** How many events a page redrawn live ({@code since}) lists under "What happened" at most: the latest. */
+    static final int SINCE_AT_MOST = 50;
+
+    /**
+     * The scenario; with {@code since} (the version a page showed, sent by its live update, see static/js/live.js),
+     * "What happened" lists the events stored after it, the latest {@value #SINCE_AT_MOST} at most.
+     */
     @GetMapping("/scenarios/{scenarioId}")
-    public String scenario(@PathVariable String scenarioId, Authentication auth, Model model) {
+    public String scenario(@PathVariable String scenarioId, @RequestParam(required = false) Long since,
+                           Authentication auth, Model model) {
         Actor actor = actor(auth, scenarioId);
-        fill(model, scenarios.state(scenarioId), actor);
+        ScenarioState state = scenarios.state(scenarioId);
+        if (since != null && since >= 0 && since < state.events()) {
+            long from = Math.max(since, state.events() - SINCE_AT_MOST);
+            model.addAttribute("outcome", history.stream(scenarioId, from).stream().map(EventLine::of).toList());
+        }
+        fill(model, state, actor);
         return "scenario";
+    }
+
+    /** A reload of the address a form without htmx posted to shows the scenario (these paths take only POST). */
+    @GetMapping({"/scenarios/{scenarioId}/advance", "/scenarios/{scenarioId}/conclude",
+            "/scenarios/{scenarioId}/actions", "/scenarios/{scenarioId}/undo"})
+    public String reload(@PathVariable String scenarioId) {
+        return "redirect:/scenarios/" + java.net.URLEncoder.encode(scenarioId, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     @PostMapping("/scenarios/{scenarioId}/advance")
