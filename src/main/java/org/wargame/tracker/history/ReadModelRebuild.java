@@ -23,11 +23,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongConsumer;
 
 /**
- * Rebuilds the read models (campaign_view, campaign_member, scenario_view, event_clock) from the events, stream by
- * stream: each stream is read batch by batch and folded through the handlers of processing group "projections" in
- * one unit of work and one transaction, so each read-model row is written once per stream (the projections write
- * when their unit of work commits) and a transaction holds one stream's rows, never the whole store. Readers see
- * each stream's old rows until its new ones are complete. While it runs the {@link WriteGate} is closed: actions
+ * Rebuilds the read models (campaign_view, campaign_member, scenario_view and its parts, event_clock) from the
+ * events, stream by stream: a scenario's stream is folded once in memory by {@link ScenarioRefold}, which writes only
+ * the rows that differ; any other stream is read batch by batch and folded through the handlers of processing group
+ * "projections", {@value #CHUNK} events per unit of work and transaction, so each of its rows is written once per
+ * chunk and a transaction never holds the whole store. While it runs the {@link WriteGate} is closed: actions
  * get 503 and it waits for those under way. It refuses to start on a broken hash chain unless asked to with
  * {@code force}: a tampered history is not adopted silently. The hash chain is evidence and is never rebuilt.
  */
