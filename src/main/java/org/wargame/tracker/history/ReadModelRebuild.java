@@ -143,11 +143,13 @@ public class ReadModelRebuild {
             jdbc.update("delete from event_clock where scenario_id not in " + known);
             Progress finished = new Progress("done", started.eventsTotal(), done[0], started.requestedBy(),
                     started.startedAt(), Instant.now(), null, started.forcedOver());
+            gate.open(); // before "done" is shown: a client that sees it may act at once (it got 503 in between)
             progress.set(finished);
             LOG.info("read-model rebuild: {} events of {} streams in {} ms", done[0], streams.size(),
                     java.time.Duration.between(started.startedAt(), finished.finishedAt()).toMillis());
         } catch (RuntimeException e) {
             LOG.error("read-model rebuild failed", e);
+            gate.open();
             progress.set(new Progress("failed", started.eventsTotal(), done[0], started.requestedBy(),
                     started.startedAt(), Instant.now(), e.getMessage(), started.forcedOver()));
         } finally {

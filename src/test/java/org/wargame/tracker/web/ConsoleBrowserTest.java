@@ -59,8 +59,12 @@ class ConsoleBrowserTest extends BrowserTestSupport {
         ((org.openqa.selenium.JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView()", chart);
         Browser.screenshot(driver, "40-console-dice");
 
-        // a rebuild: the progress bar runs to the end
+        // a rebuild: the progress bar runs to the end (first the console is redrawn by the answer to the click: an
+        // earlier rebuild of the suite's shared application may already show "done")
+        WebElement shown = driver.findElement(By.id("console"));
         driver.findElement(By.cssSelector("#rebuild-form button")).click();
+        new org.openqa.selenium.support.ui.WebDriverWait(driver, Duration.ofSeconds(60))
+                .until(ExpectedConditions.stalenessOf(shown));
         new org.openqa.selenium.support.ui.WebDriverWait(driver, Duration.ofSeconds(60))
                 .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
                 .until(d -> d.findElement(By.cssSelector("#rebuild label")).getText().contains("done"));
