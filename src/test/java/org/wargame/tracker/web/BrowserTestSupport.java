@@ -39,4 +39,27 @@ abstract class BrowserTestSupport extends ApiTestSupport {
         wait = new WebDriverWait(driver, Duration.ofSeconds(10));
         wait.ignoring(StaleElementReferenceException.class);
     }
+
+    /** Chooses a counter on the scenario page's board: its panel opens with its state and what it may do. */
+    protected void choose(String counterId) {
+        org.openqa.selenium.WebElement chip = wait.until(d -> d.findElement(org.openqa.selenium.By.cssSelector(
+                "#board [data-counter='" + counterId + "']")));
+        ((org.openqa.selenium.JavascriptExecutor) driver).executeScript(
+                "arguments[0].scrollIntoView({block: 'center'})", chip);
+        chip.click();
+        wait.until(d -> !d.findElements(org.openqa.selenium.By.cssSelector("#panel .panel-head[data-counter='"
+                + counterId + "']")).isEmpty());
+    }
+
+    /** The chosen counter's option for {@code action} in the panel (allowed or refused), its form opened. */
+    protected org.openqa.selenium.WebElement panelOption(String action) {
+        org.openqa.selenium.WebElement li = wait.until(d -> d.findElement(org.openqa.selenium.By.cssSelector(
+                "#panel li.option[data-action='" + action + "']")));
+        java.util.List<org.openqa.selenium.WebElement> details = li.findElements(
+                org.openqa.selenium.By.cssSelector("details"));
+        if (!details.isEmpty() && details.get(0).getAttribute("open") == null) {
+            li.findElement(org.openqa.selenium.By.tagName("summary")).click();
+        }
+        return li;
+    }
 }
