@@ -24,7 +24,7 @@ public record Board(boolean hexes, double width, double height, List<Hex> grid, 
     /** Hex radius (centre to corner) in SVG units. */
     static final double R = 56;
     private static final double H = Math.sqrt(3) * R;
-    private static final double CHIP = 30;
+    private static final double CHIP = 34;
     private static final Pattern HEX_ID = Pattern.compile("([A-Za-z]{1,2})(\\d{1,3})");
     /** Beyond this many hexes in the bounding box only the occupied ones are drawn. */
     private static final int MAX_GRID = 400;
@@ -119,7 +119,7 @@ public record Board(boolean hexes, double width, double height, List<Hex> grid, 
             for (int m = 0; m < Math.min(markers.size(), 3); m++) {
                 fans.add(new Fan(shortMarker(markers.get(m)), round(x + CHIP + 2), round(y + m * 9)));
             }
-            chips.add(new Chip(card, x, y, CHIP, fans, abbreviation(card.name())));
+            chips.add(new Chip(card, x, y, CHIP, fans, abbreviation(card)));
         }
         return chips;
     }
@@ -177,12 +177,10 @@ public record Board(boolean hexes, double width, double height, List<Hex> grid, 
         return s.toString();
     }
 
-    private static String abbreviation(String name) {
-        if (name == null) {
-            return "";
-        }
-        String trimmed = name.replaceAll("\\s+", " ").trim();
-        return trimmed.length() <= 6 ? trimmed : trimmed.substring(0, 6);
+    /** What a chip says on its face: its first printed number (94mm, FP 4...) or its kind. */
+    private static String abbreviation(CounterCard card) {
+        String face = card.face().isBlank() ? card.kind() : card.face().split(" ")[0];
+        return face == null ? "" : face.length() <= 8 ? face : face.substring(0, 8);
     }
 
     private static String shortMarker(String marker) {

@@ -128,10 +128,10 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
     }
 
     private void advanceTo(String phase) {
-        String before = text("#clock-label");
+        String before = driver.findElement(By.id("clock-label")).getAttribute("textContent");
         new Select(driver.findElement(By.id("advance-to"))).selectByValue(phase);
         click("#advance button");
-        wait.until(d -> !d.findElement(By.id("clock-label")).getText().equals(before)
+        wait.until(d -> !d.findElement(By.id("clock-label")).getAttribute("textContent").equals(before)
                 || !d.findElements(By.cssSelector("#clock .error")).isEmpty());
     }
 
@@ -151,15 +151,29 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         throw new AssertionError("never reached " + gameTurn + "/" + playerTurn + " " + phase);
     }
 
+    /** Sizes the window so that the page itself gets {@code size} (the window's own bars take some height). */
+    @SuppressWarnings("unchecked")
+    static void viewport(Dimension size) {
+        driver.manage().window().setSize(size);
+        Map<String, Object> inner = (Map<String, Object>) ((JavascriptExecutor) driver).executeScript(
+                "return {w: window.innerWidth, h: window.innerHeight}");
+        int dw = size.width - ((Number) inner.get("w")).intValue();
+        int dh = size.height - ((Number) inner.get("h")).intValue();
+        if (dw != 0 || dh != 0) {
+            driver.manage().window().setSize(new Dimension(size.width + dw, size.height + dh));
+        }
+    }
+
     /** The board, the clock and the panel are all inside a laptop's screen, with no scrolling. */
     @SuppressWarnings("unchecked")
     private void fitsTheLaptop(String what) {
-        driver.manage().window().setSize(LAPTOP);
+        viewport(LAPTOP);
         ((JavascriptExecutor) driver).executeScript("window.scrollTo(0, 0)");
         Map<String, Object> view = (Map<String, Object>) ((JavascriptExecutor) driver).executeScript(
                 "return {w: window.innerWidth, h: window.innerHeight}");
         double w = ((Number) view.get("w")).doubleValue();
         double h = ((Number) view.get("h")).doubleValue();
+        Browser.screenshot(driver, "fit-" + what.replaceAll("[^a-z0-9]+", "-"));
         for (String id : List.of("clock", "board", "panel")) {
             Map<String, Object> r = (Map<String, Object>) ((JavascriptExecutor) driver).executeScript(
                     "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
@@ -174,14 +188,14 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
 
     /** The page now at both sizes; on the phone nothing is wider than the screen. */
     private void shots(String name) {
-        driver.manage().window().setSize(LAPTOP);
+        viewport(LAPTOP);
         Browser.screenshot(driver, name + "-laptop");
-        driver.manage().window().setSize(PHONE);
+        viewport(PHONE);
         Object wide = ((JavascriptExecutor) driver).executeScript(
                 "return document.documentElement.scrollWidth > window.innerWidth + 1");
         assertThat(wide).as(name + ": no horizontal scroll on a phone").isEqualTo(Boolean.FALSE);
         Browser.screenshot(driver, name + "-phone");
-        driver.manage().window().setSize(LAPTOP);
+        viewport(LAPTOP);
     }
 
     static WebDriver driver() {

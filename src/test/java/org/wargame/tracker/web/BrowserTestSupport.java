@@ -46,7 +46,14 @@ abstract class BrowserTestSupport extends ApiTestSupport {
                 "#board [data-counter='" + counterId + "']")));
         ((org.openqa.selenium.JavascriptExecutor) driver).executeScript(
                 "arguments[0].scrollIntoView({block: 'center'})", chip);
-        chip.click();
+        try {
+            chip.click();
+        } catch (org.openqa.selenium.ElementClickInterceptedException stacked) {
+            // a counter under others in its stack: click the corner left visible, as a player would
+            org.openqa.selenium.Rectangle r = chip.getRect();
+            new org.openqa.selenium.interactions.Actions(driver)
+                    .moveToElement(chip, -r.getWidth() / 2 + 3, -r.getHeight() / 2 + 3).click().perform();
+        }
         wait.until(d -> !d.findElements(org.openqa.selenium.By.cssSelector("#panel .panel-head[data-counter='"
                 + counterId + "']")).isEmpty());
     }

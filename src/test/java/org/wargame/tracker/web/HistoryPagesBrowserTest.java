@@ -206,7 +206,7 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
     }
 
     private String clock() {
-        return driver.findElement(By.id("clock-label")).getText();
+        return driver.findElement(By.id("clock-label")).getAttribute("textContent").trim();
     }
 
     private int overflow() {

@@ -152,11 +152,11 @@ class PagesBrowserTest extends BrowserTestSupport {
 
     private String clock() {
         // htmx may swap the clock between finding it and reading it: read it again then
-        return wait.until(d -> d.findElement(By.id("clock-label")).getText());
+        return wait.until(d -> d.findElement(By.id("clock-label")).getAttribute("textContent").trim());
     }
 
     private String timelineClock() {
-        return driver.findElement(By.id("clock-label")).getText();
+        return driver.findElement(By.id("clock-label")).getAttribute("textContent").trim();
     }
 
     private String clockNow(String scenarioId) {

@@ -77,7 +77,7 @@ class StalePagesBrowserTest extends BrowserTestSupport {
     }
 
     private String clock() {
-        return driver.findElement(By.id("clock-label")).getText();
+        return driver.findElement(By.id("clock-label")).getAttribute("textContent").trim();
     }
 
     private String url(String path) {
