@@ -386,7 +386,8 @@ public class ScenarioPages {
             List<OptionForm> forms = view.options().stream().filter(o -> chosen.id().equals(o.counterId()))
                     .map(o -> form(o, chosen.side(), actor, ruleSet, view.counters())).toList();
             model.addAttribute("panel", new Panel(CounterCard.of(chosen),
-                    sideNames.getOrDefault(chosen.side(), chosen.side()), StateWords.of(chosen.state()), forms,
+                    sideNames.getOrDefault(chosen.side(), chosen.side()), StateWords.of(chosen.state(), view.counters().stream().collect(java.util.stream.Collectors.toMap(
+                    CounterView::id, c -> c.name() == null ? c.id() : c.name(), (a, b) -> a))), forms,
                     view.counters().stream().filter(c -> !c.id().equals(chosen.id()) && !c.eliminated()
                             && chosen.location() != null && chosen.location().equals(c.location()))
                             .map(CounterCard::of).toList()));

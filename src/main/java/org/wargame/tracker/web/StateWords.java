@@ -36,6 +36,11 @@ final class StateWords {
             "eliminated", "pinned");
 
     static List<String> of(Map<String, Object> state) {
+        return of(state, Map.of());
+    }
+
+    /** With {@code names}: a counter's id written as its name ("br-mule-1" as "\"squad\" Mule 1"). */
+    static List<String> of(Map<String, Object> state, Map<String, String> names) {
         List<String> lines = new ArrayList<>();
         if (state == null) {
             return lines;
@@ -53,7 +58,8 @@ final class StateWords {
             if (key.equals("lowAmmo") && v instanceof Number n && n.intValue() == 0) {
                 continue;
             }
-            lines.add(label(key) + (Boolean.TRUE.equals(v) ? "" : ": " + value(v)));
+            lines.add(label(key) + (Boolean.TRUE.equals(v) ? "" : ": " + value(v instanceof String id
+                    && names.containsKey(id) ? names.get(id) : v)));
         }
         return lines;
     }

@@ -169,11 +169,11 @@ public final class AnimalPackRules implements RuleSet<AnimalPackState, AnimalPac
         return AnimalPackActionSchemas.ALL;
     }
 
-    /** 10.11: a crew may become Pack-TI (or reverse its packing) only at this step: the players decide. */
+    /** 10.11: a crew may become Pack-TI only at this step of the Game Turn: the players decide. */
     @Override
     public String decisionNeeded(AnimalPackState state, GameClock clock) {
-        return options(state, clock).stream().filter(o -> o.allowed() && (o.action().equals("become-pack-ti")
-                        || o.action().equals("reverse-packing"))).findFirst()
+        return options(state, clock).stream().filter(o -> o.allowed() && o.action().equals("become-pack-ti"))
+                .findFirst()
                 .map(o -> "10.11: " + o.counterId() + " may " + o.label().toLowerCase() + " now").orElse(null);
     }
 
