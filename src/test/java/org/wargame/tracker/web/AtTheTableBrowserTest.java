@@ -64,6 +64,193 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         shots("32-asl-unloaded");
     }
 
+    /**
+     * A Mule's Casualty Reduction with the 10.4 dr entered at the table; its undo is a request that bruno accepts in
+     * a second browser; bruno disputes the clock advance and the referee upholds it with a ruling.
+     */
+    @Test
+    void asl_mule_casualty_undo_with_consent_and_a_dispute_upheld() {
+        String campaignId = importSample("asl-west-of-alamein.yaml");
+        login("alice");
+        String scenario = startFromPage(campaignId, "ex-10-3");
+        click("#advance button");
+        waitClock("PFPh");
+
+        choose("br-mule-1");
+        WebElement casualty = option("casualty");
+        assertThat(casualty.findElements(By.cssSelector("fieldset.dice input.die"))).as("the 10.4 dr and the"
+                + " Covered Arc dr, each with its purpose").hasSize(2);
+        assertThat(casualty.getText()).contains("10.4 table dr").contains("Covered Arc");
+        pick(casualty, "result", "casualty-reduction");
+        type(casualty, "d_0", "3");
+        submit(casualty);
+        assertThat(text("#outcome")).contains("entered");
+        shots("33-asl-mule-casualty");
+        click("#undo button");
+        wait.until(d -> !d.findElements(By.id("notice")).isEmpty());
+        assertThat(text("#notice")).startsWith("Request sent");
+
+        WebDriver bruno = Browser.start();
+        try {
+            logIn(bruno, "bruno");
+            bruno.get(uri("/scenarios/" + scenario).toString());
+            new org.openqa.selenium.support.ui.WebDriverWait(bruno, java.time.Duration.ofSeconds(10)).until(
+                    d -> !d.findElements(By.cssSelector("#requests .undo-request .accept button")).isEmpty());
+            Browser.screenshot(bruno, "34-asl-undo-request-bruno-laptop");
+            bruno.findElement(By.cssSelector("#requests .undo-request .accept button")).click();
+            new org.openqa.selenium.support.ui.WebDriverWait(bruno, java.time.Duration.ofSeconds(10)).until(
+                    d -> d.findElements(By.cssSelector("#requests .undo-request")).isEmpty());
+
+            // alice's page, drawn again: the Mule is whole
+            driver.navigate().refresh();
+            choose("br-mule-1");
+            assertThat(text("#panel .panel-head")).doesNotContain("Casualty Reduced");
+
+            // bruno disputes alice's clock advance on the timeline; the referee upholds it
+            bruno.get(uri("/scenarios/" + scenario + "/timeline").toString());
+            WebElement dispute = bruno.findElements(By.cssSelector("details.dispute")).get(0);
+            dispute.findElement(By.tagName("summary")).click();
+            dispute.findElement(By.name("reason")).sendKeys("the Italians had not finished their RPh");
+            dispute.findElement(By.cssSelector("button")).click();
+            new org.openqa.selenium.support.ui.WebDriverWait(bruno, java.time.Duration.ofSeconds(10)).until(
+                    d -> d.getPageSource().contains("had not finished"));
+            logIn(bruno, "referee");
+            bruno.get(uri("/scenarios/" + scenario).toString());
+            WebElement resolve = new org.openqa.selenium.support.ui.WebDriverWait(bruno,
+                    java.time.Duration.ofSeconds(10)).until(d -> d.findElement(By.cssSelector("form.resolve")));
+            resolve.findElement(By.name("ruling")).sendKeys("The RPh was not over");
+            resolve.findElement(By.name("rule")).sendKeys("A3.1");
+            Browser.screenshot(bruno, "35-asl-referee-ruling-laptop");
+            resolve.findElement(By.cssSelector("button.uphold")).click();
+            new org.openqa.selenium.support.ui.WebDriverWait(bruno, java.time.Duration.ofSeconds(10)).until(
+                    d -> d.findElement(By.id("clock-label")).getAttribute("textContent").contains("RPh"));
+        } finally {
+            bruno.quit();
+        }
+        driver.navigate().refresh();
+        waitClock("RPh");
+    }
+
+    // ------------------------------------------------------------------------------------------------ hex
+
+    /** German Player Turn 1: an HMG handed over, a move, a move refused (12.2), a mortar barrage with its dice. */
+    @Test
+    void hex_turn_with_a_transfer_a_move_a_refused_move_and_a_mortar_barrage() {
+        String campaignId = importSample("hex-sample.yaml");
+        login("gerd");
+        startFromPage(campaignId, "first-clash");
+        fitsTheLaptop("hex");
+        shots("40-hex-scenario");
+        assertThat(text("#clock-whose")).isEqualTo("Your turn");
+        assertThat(driver.findElements(By.cssSelector("#board g.hex[data-hex='C4'] a.chip"))).hasSize(2);
+
+        // Command Phase: squad 1 hands its HMG to squad 2 (12.4)
+        choose("ger-sq-1");
+        WebElement transfer = option("transfer-weapon");
+        assertThat(transfer.findElements(By.cssSelector("select[name='f_toUnitId'] option")).stream()
+                .map(o -> o.getAttribute("value"))).contains("ger-sq-2").doesNotContain("us-sq-1");
+        pick(transfer, "toUnitId", "ger-sq-2");
+        submit(transfer);
+        assertThat(text("#outcome")).contains("12.4");
+
+        // Movement Phase: 9 MP for squad 2 is refused (12.2); it moves into D5 for 1 MP (a number, not text)
+        advanceTo("MP");
+        choose("ger-sq-2");
+        WebElement far = option("move");
+        assertThat(far.findElement(By.cssSelector("input[name='f_mpCost']")).getAttribute("type")).isEqualTo("number");
+        type(far, "f_toHex", "E5");
+        type(far, "f_mpCost", "9");
+        submit(far);
+        assertThat(text("#refusal")).startsWith("12.2");
+        shots("41-hex-refused-move");
+        choose("ger-sq-2");
+        WebElement move = option("move");
+        type(move, "f_toHex", "D5");
+        type(move, "f_terrain", "open");
+        type(move, "f_mpCost", "1");
+        submit(move);
+        assertThat(text("#outcome")).contains("D5");
+        assertThat(driver.findElements(By.cssSelector("#board g.hex[data-hex='D5'] a.chip[data-counter='ger-sq-2']")))
+                .hasSize(1);
+
+        // Fire Phase: the mortar squad's 50mm mortar fires a barrage at E6, its 2d6 entered
+        advanceTo("FP");
+        choose("ger-sq-3");
+        WebElement barrage = option("mortar-fire");
+        assertThat(barrage.findElements(By.cssSelector("fieldset.dice input.die"))).hasSize(1);
+        type(barrage, "f_targetHex", "E6");
+        type(barrage, "f_range", "4");
+        tick(barrage, "los");
+        type(barrage, "d_0", "4 3");
+        submit(barrage);
+        assertThat(text("#outcome")).contains("12.61").contains("entered");
+        fitsTheLaptop("hex after the barrage");
+        shots("42-hex-barrage");
+    }
+
+    // ------------------------------------------------------------------------------------------------ skirmish
+
+    /** The ambush: both sides designate, the Germans fire and wound a rifleman, a casualty is recorded. */
+    @Test
+    void skirmish_turn_with_designation_fire_a_casualty_and_a_wound() {
+        String campaignId = importSample("skirmish-sample.yaml");
+        login("referee");
+        startFromPage(campaignId, "ambush");
+        fitsTheLaptop("skirmish");
+        shots("50-skirmish-scenario");
+        assertThat(driver.findElements(By.cssSelector("#board .group"))).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(text("#board")).contains("prone in the open").doesNotContain("⬡");
+
+        // the U.S. part of the Movement Phase: Lowe stands up from his kneeling position
+        advanceTo("MOVE");
+        click("#advance button");
+        waitClock("Player Turn 2 (us), MOVE");
+        choose("us-rifle-2");
+        WebElement stand = option("move");
+        pick(stand, "movement", "moved");
+        pick(stand, "position", "standing in the open");
+        submit(stand);
+
+        // the fire phase: the advance stops there, where the sides must designate
+        advanceTo("FIRE");
+        waitClock("FIRE");
+        assertThat(text("#decision")).contains("designates");
+
+        // the U.S. designate first (the Germans moved first): the MG at the mule, template 1
+        choose("us-mg-gunner");
+        WebElement us = option("designate-targets");
+        pick(us, "targets[0].target", "de-mule");
+        type(us, "f_targets[0].template", "1");
+        submit(us);
+        assertThat(text("#outcome")).doesNotContain("missing");
+        choose("de-rifle-2");
+        WebElement de = option("designate-targets");
+        pick(de, "targets[0].target", "us-rifle-2");
+        submit(de);
+
+        // Wolff fires at Lowe: d20 3, d6 5, the upper leg: walking wounded
+        choose("de-rifle-2");
+        WebElement fire = option("fire");
+        type(fire, "f_rangeMetres", "150");
+        type(fire, "d_0", "3");
+        type(fire, "d_1", "5");
+        submit(fire);
+        assertThat(text("#outcome")).contains("🎲");
+        choose("us-rifle-2");
+        assertThat(text("#panel")).contains("walking wounded");
+
+        // a casualty recorded by hand: the first German rifleman is killed in close combat
+        choose("de-rifle-1");
+        WebElement casualty = option("record-casualty");
+        pick(casualty, "wound", "death");
+        pick(casualty, "cause", "close combat");
+        submit(casualty);
+        choose("de-rifle-1");
+        assertThat(text("#panel .panel-head")).contains("dead");
+        fitsTheLaptop("skirmish after the fire");
+        shots("51-skirmish-after-fire");
+    }
+
     // ------------------------------------------------------------------------------------------------ support
 
     private void login(String user) {
@@ -73,6 +260,18 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         driver.findElement(By.id("password")).sendKeys(password(user));
         driver.findElement(By.cssSelector("#login button")).click();
         wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
+    }
+
+    /** Logs {@code user} in on another browser (a second player at the table). */
+    private void logIn(WebDriver browser, String user) {
+        browser.manage().deleteAllCookies();
+        browser.manage().window().setSize(LAPTOP);
+        browser.get(uri("/login").toString());
+        browser.findElement(By.id("username")).sendKeys(user);
+        browser.findElement(By.id("password")).sendKeys(password(user));
+        browser.findElement(By.cssSelector("#login button")).click();
+        new org.openqa.selenium.support.ui.WebDriverWait(browser, java.time.Duration.ofSeconds(10)).until(
+                ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
     }
 
     private String startFromPage(String campaignId, String plan) {
