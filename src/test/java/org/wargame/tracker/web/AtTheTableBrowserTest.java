@@ -142,7 +142,8 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         fitsTheLaptop("hex");
         shots("40-hex-scenario");
         assertThat(text("#clock-whose")).isEqualTo("Your turn");
-        assertThat(driver.findElements(By.cssSelector("#board g.hex[data-hex='C4'] a.chip"))).hasSize(2);
+        assertThat(driver.findElements(By.cssSelector("#board g.hex[data-hex='C4'] a.chip"))).as("two squads and the"
+                + " HMG one of them carries").hasSize(3);
 
         // Command Phase: squad 1 hands its HMG to squad 2 (12.4)
         choose("ger-sq-1");
@@ -293,6 +294,19 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
 
     /** The panel's option for {@code action} (the first one whose label contains {@code label}), opened. */
     private WebElement option(String action, String... label) {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return openOption(action, label);
+            } catch (org.openqa.selenium.StaleElementReferenceException swapped) {
+                if (attempt == 3) {
+                    throw swapped;
+                }
+            }
+        }
+    }
+
+    private WebElement openOption(String action, String... label) {
+        wait.until(d -> settled());
         WebElement li = wait.until(d -> d.findElements(By.cssSelector("#panel li.option.allowed[data-action='"
                 + action + "']")).stream().filter(e -> label.length == 0 || e.getText().contains(label[0]))
                 .findFirst().orElse(null));
@@ -321,7 +335,7 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
     private void submit(WebElement option) {
         String version = driver.findElement(By.id("play")).getAttribute("data-version");
         option.findElement(By.cssSelector("form.action button[type=submit]")).click();
-        wait.until(d -> !d.findElements(By.cssSelector("#outcome, #refusal")).isEmpty()
+        wait.until(d -> settled() && !d.findElements(By.cssSelector("#outcome, #refusal")).isEmpty()
                 && (!version.equals(d.findElement(By.id("play")).getAttribute("data-version"))
                 || !d.findElements(By.cssSelector("#refusal")).isEmpty()));
     }
@@ -392,7 +406,11 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         viewport(PHONE);
         Object wide = ((JavascriptExecutor) driver).executeScript(
                 "return document.documentElement.scrollWidth > window.innerWidth + 1");
-        assertThat(wide).as(name + ": no horizontal scroll on a phone").isEqualTo(Boolean.FALSE);
+        Object culprits = ((JavascriptExecutor) driver).executeScript(
+                "return Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right"
+                        + " > window.innerWidth + 1).slice(0, 5).map(e => e.tagName + '#' + e.id + '.' + e.className"
+                        + " + ' ' + Math.round(e.getBoundingClientRect().right)).join('; ')");
+        assertThat(wide).as(name + ": no horizontal scroll on a phone (" + culprits + ")").isEqualTo(Boolean.FALSE);
         Browser.screenshot(driver, name + "-phone");
         viewport(LAPTOP);
     }

@@ -55,7 +55,13 @@ abstract class BrowserTestSupport extends ApiTestSupport {
                     .moveToElement(chip, -r.getWidth() / 2 + 3, -r.getHeight() / 2 + 3).click().perform();
         }
         wait.until(d -> !d.findElements(org.openqa.selenium.By.cssSelector("#panel .panel-head[data-counter='"
-                + counterId + "']")).isEmpty());
+                + counterId + "']")).isEmpty() && settled());
+    }
+
+    /** htmx has no request running (its swap is done). */
+    protected boolean settled() {
+        return Boolean.TRUE.equals(((org.openqa.selenium.JavascriptExecutor) driver).executeScript(
+                "return document.querySelectorAll('.htmx-request, .htmx-swapping, .htmx-settling').length === 0"));
     }
 
     /** The chosen counter's option for {@code action} in the panel (allowed or refused), its form opened. */
