@@ -353,7 +353,7 @@ public class ScenarioPages {
     }
 
     /** The panel of the counter chosen on the board: its card, its state in words and its options. */
-    public record Panel(CounterCard card, String sideName, List<String> words, List<OptionForm> options,
+    public record Panel(CounterCard card, String sideName, String hex, List<String> words, List<OptionForm> options,
                         List<CounterCard> alsoHere) {
     }
 
@@ -386,9 +386,10 @@ public class ScenarioPages {
             List<OptionForm> forms = view.options().stream().filter(o -> chosen.id().equals(o.counterId()))
                     .map(o -> form(o, chosen.side(), actor, ruleSet, view.counters())).toList();
             model.addAttribute("panel", new Panel(CounterCard.of(chosen),
-                    sideNames.getOrDefault(chosen.side(), chosen.side()), StateWords.of(chosen.state(), view.counters().stream().collect(java.util.stream.Collectors.toMap(
+                    sideNames.getOrDefault(chosen.side(), chosen.side()), hexBoard ? chosen.location() : null,
+                    StateWords.of(chosen.state(), view.counters().stream().collect(java.util.stream.Collectors.toMap(
                     CounterView::id, c -> c.name() == null ? c.id() : c.name(), (a, b) -> a))), forms,
-                    view.counters().stream().filter(c -> !c.id().equals(chosen.id()) && !c.eliminated()
+                    view.counters().stream().filter(c -> hexBoard && !c.id().equals(chosen.id()) && !c.eliminated()
                             && chosen.location() != null && chosen.location().equals(c.location()))
                             .map(CounterCard::of).toList()));
         }
