@@ -14,6 +14,7 @@ import org.wargame.tracker.campaign.CampaignEvent.CounterRecovered;
 import org.wargame.tracker.campaign.CampaignEvent.ScenarioOpened;
 import org.wargame.tracker.campaign.CampaignEvent.ScenarioOutcomeRecorded;
 import org.wargame.tracker.campaign.CampaignState.RosterCounter;
+import org.wargame.tracker.refusal.Conflict;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.RosterChange;
@@ -46,25 +47,25 @@ public class Campaign {
     public Campaign(CreateCampaign command) {
         var ruleSet = RuleSets.byId(command.ruleSet());
         if (command.name() == null || command.name().isBlank()) {
-            throw new IllegalArgumentException("name: a campaign needs a name");
+            throw new FieldRefused("name", "a campaign needs a name");
         }
         if (command.sides() == null || command.sides().size() < 2) {
-            throw new IllegalArgumentException("sides: a campaign needs two or more sides");
+            throw new FieldRefused("sides", "a campaign needs two or more sides");
         }
         Set<String> sideIds = new HashSet<>();
         for (Side side : command.sides()) {
             if (side.id() == null || !sideIds.add(side.id())) {
-                throw new IllegalArgumentException("sides: side ids must be present and unique ('" + side.id() + "')");
+                throw new FieldRefused("sides", "side ids must be present and unique ('" + side.id() + "')");
             }
         }
         Set<String> counterIds = new HashSet<>();
         for (CounterDefinition counter : command.roster()) {
             if (counter.id() == null || !counterIds.add(counter.id())) {
-                throw new IllegalArgumentException("roster: counter ids must be present and unique ('"
+                throw new FieldRefused("roster", "counter ids must be present and unique ('"
                         + counter.id() + "')");
             }
             if (!sideIds.contains(counter.side())) {
-                throw new IllegalArgumentException("roster: counter '" + counter.id() + "' belongs to unknown side '"
+                throw new FieldRefused("roster", "counter '" + counter.id() + "' belongs to unknown side '"
                         + counter.side() + "'");
             }
             ruleSet.validate(counter);
@@ -85,13 +86,13 @@ public class Campaign {
                 .map(counter -> new CounterEnlisted(created.campaignId(), counter)).toList());
         Set<String> planIds = new HashSet<>();
         for (ScenarioPlan plan : created.plans()) {
-            String where = "plans[" + plan.id() + "]: ";
+            String where = "plans[" + plan.id() + "].";
             if (plan.id() == null || !planIds.add(plan.id())) {
-                throw new IllegalArgumentException("plans: plan ids must be present and unique ('" + plan.id() + "')");
+                throw new FieldRefused("plans", "plan ids must be present and unique ('" + plan.id() + "')");
             }
             for (String side : plan.sideOrder()) {
                 if (state.side(side) == null) {
-                    throw new IllegalArgumentException(where + "sideOrder names unknown side '" + side + "'");
+                    throw new FieldRefused(where + "sideOrder", "names unknown side '" + side + "'");
                 }
             }
             try {
@@ -102,9 +103,11 @@ public class Campaign {
                 ruleSet.setUp(counters, created.tables());
             } catch (org.wargame.tracker.refusal.RuleViolation e) {
                 throw new org.wargame.tracker.refusal.RuleViolation(e.section(),
-                        where + e.getMessage().substring(e.section().length() + 2));
-            } catch (RuntimeException e) {
-                throw new IllegalArgumentException(where + e.getMessage());
+                        "plans[" + plan.id() + "]: " + e.getMessage().substring(e.section().length() + 2));
+            } catch (FieldRefused e) {
+                throw e.under("plans[" + plan.id() + "]");
+            } catch (org.wargame.tracker.refusal.Refusal e) {
+                throw new FieldRefused("plans[" + plan.id() + "]", e.getMessage());
             }
         }
     }
@@ -126,13 +129,13 @@ public class Campaign {
         for (String id : command.counterIds()) {
             RosterCounter counter = state.roster().get(id);
             if (counter == null) {
-                throw new IllegalArgumentException("counters: '" + id + "' is not on the roster of this campaign");
+                throw new FieldRefused("counters", "'" + id + "' is not on the roster of this campaign");
             }
             if (counter.eliminated()) {
-                throw new IllegalArgumentException("counters: '" + id + "' was eliminated in an earlier scenario");
+                throw new FieldRefused("counters", "'" + id + "' was eliminated in an earlier scenario");
             }
             if (counter.inScenario() != null) {
-                throw new IllegalStateException("counters: '" + id + "' is already in play in scenario "
+                throw new Conflict("counters", "'" + id + "' is already in play in scenario "
                         + counter.inScenario());
             }
         }
@@ -150,7 +153,7 @@ public class Campaign {
         boolean open = state.scenarios().stream()
                 .anyMatch(s -> s.scenarioId().equals(command.scenarioId()) && !s.concluded());
         if (!open) {
-            throw new IllegalStateException("scenario " + command.scenarioId() + " is not open in this campaign");
+            throw new Conflict("scenario " + command.scenarioId() + " is not open in this campaign");
         }
         // only roster counters are handed back; scenario-only counters leave with their scenario
         var outcomes = command.outcomes().stream().filter(o -> state.roster().containsKey(o.id())).toList();

@@ -1,5 +1,8 @@
 package org.wargame.tracker.campaign;
 
+import org.wargame.tracker.refusal.Conflict;
+import org.wargame.tracker.refusal.FieldRefused;
+
 import org.wargame.tracker.campaign.CampaignEvent.CampaignCreated;
 import org.wargame.tracker.campaign.CampaignEvent.CounterEnlisted;
 import org.wargame.tracker.campaign.CampaignEvent.CounterRecovered;
@@ -123,14 +126,14 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
         for (ScenarioPlan.Placement placement : placements) {
             RosterCounter rostered = roster.get(placement.id());
             if (rostered == null) {
-                throw new IllegalArgumentException("counters: '" + placement.id() + "' is not on the roster");
+                throw new FieldRefused("counters", "'" + placement.id() + "' is not on the roster");
             }
             if (rostered.eliminated()) {
-                throw new IllegalArgumentException("counters: '" + placement.id()
+                throw new FieldRefused("counters", "'" + placement.id()
                         + "' was eliminated in an earlier scenario");
             }
             if (rostered.inScenario() != null) {
-                throw new IllegalStateException("counters: '" + placement.id() + "' is already in play in scenario "
+                throw new Conflict("counters", "'" + placement.id() + "' is already in play in scenario "
                         + rostered.inScenario());
             }
             CounterDefinition counter = rostered.counter();
@@ -144,7 +147,7 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
         }
         for (CounterDefinition c : extraCounters) {
             if (roster.containsKey(c.id())) {
-                throw new IllegalArgumentException("extraCounters: '" + c.id() + "' is a roster counter; place it"
+                throw new FieldRefused("extraCounters", "'" + c.id() + "' is a roster counter; place it"
                         + " under counters instead");
             }
             String nationality = c.nationality() != null ? c.nationality()

@@ -465,7 +465,7 @@ class ActionBenchmark extends ApiTestSupport {
     }
 
     private long snapshotBytes(String scenario) {
-        Long bytes = jdbc.queryForObject("select max(octet_length(serialized_aggregate)) from snapshot_event_entry "
+        Long bytes = jdbc.queryForObject("select max(octet_length(payload)) from snapshot_event_entry "
                 + "where aggregate_identifier = ?", Long.class, scenario);
         return bytes == null ? 0 : bytes;
     }

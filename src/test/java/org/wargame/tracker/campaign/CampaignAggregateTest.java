@@ -10,6 +10,8 @@ import org.wargame.tracker.campaign.CampaignEvent.CampaignCreated;
 import org.wargame.tracker.campaign.CampaignEvent.CounterEnlisted;
 import org.wargame.tracker.campaign.CampaignEvent.ScenarioOpened;
 import org.wargame.tracker.campaign.CampaignEvent.ScenarioOutcomeRecorded;
+import org.wargame.tracker.refusal.Conflict;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.CounterOutcome;
 
@@ -73,8 +75,8 @@ class CampaignAggregateTest {
         fixture.givenNoPriorActivity()
                 .when(new CreateCampaign("c1", "Alamein", "asl", SIDES, "referee", null, List.of(MULE),
                         List.of(unknown)))
-                .expectException(IllegalArgumentException.class)
-                .expectExceptionMessage("plans[p2]: counters: 'nobody' is not on the roster")
+                .expectException(FieldRefused.class)
+                .expectExceptionMessage("plans[p2].counters: 'nobody' is not on the roster")
                 .expectNoEvents();
     }
 
@@ -82,7 +84,7 @@ class CampaignAggregateTest {
     void a_counter_plays_in_one_scenario_at_a_time() {
         fixture.given(created(), new CounterEnlisted("c1", CREW), new ScenarioOpened("c1", "s1", "one", List.of("crew"), List.of()))
                 .when(new OpenScenario("c1", "s2", "two", List.of("crew"), List.of()))
-                .expectException(IllegalStateException.class)
+                .expectException(Conflict.class)
                 .expectNoEvents();
     }
 
@@ -100,7 +102,7 @@ class CampaignAggregateTest {
                         List.of("crew"), List.of()), new ScenarioOutcomeRecorded("c1", "s1", "lost",
                         List.of(new CounterOutcome("crew", true, Map.of()))))
                 .when(new OpenScenario("c1", "s2", "two", List.of("crew"), List.of()))
-                .expectException(IllegalArgumentException.class)
+                .expectException(FieldRefused.class)
                 .expectExceptionMessage(org.hamcrest.Matchers.containsString("eliminated"));
     }
 

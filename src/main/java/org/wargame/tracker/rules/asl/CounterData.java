@@ -30,6 +30,8 @@ final class CounterData {
         if ("gun".equals(counter.kind())) {
             requireNumber(at, data, "caliber");
             requireNumber(at, data, "manhandling");
+            // 10.3: the period is 12 - M# Game Turns; M# is a DR's target (2-12): beyond it the period has no length
+            requireWhole(at, data, "manhandling", 2, 12, "10.3: the Unpacking Period is 12 - M# Game Turns");
             FieldRefused.require(data.get("gunType") instanceof String, at + "data.gunType",
                     "required (MTR, INF, ART...)");
         }
@@ -40,7 +42,20 @@ final class CounterData {
         for (String key : List.of("breakdown", "disablement")) {
             if (data.containsKey(key)) {
                 requireNumber(at, data, key);
+                // a B# or X# is the Original DR at which the weapon breaks down or is disabled: 2-12
+                requireWhole(at, data, key, 2, 12, "a B# or X# is an Original DR");
             }
+        }
+        if (data.get("breakdown") instanceof Number b && data.get("disablement") instanceof Number x) {
+            // 10.41: Low Ammo turns the B# into the X# and makes a new B# below it, so the X# is never below the B#
+            FieldRefused.require(b.intValue() <= x.intValue(), at + "data.disablement",
+                    "10.41: the X# (" + x + ") must be at least the B# (" + b + ")");
+        }
+        if (counter.state().containsKey("lowAmmo")) {
+            Object lowAmmo = counter.state().get("lowAmmo");
+            FieldRefused.require(lowAmmo instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())
+                    && n.intValue() >= 0, at + "state.lowAmmo", "10.41: the times the Gun was marked Low Ammo, "
+                    + "a whole number of 0 or more");
         }
         FieldRefused.require(counter.nationality() != null, at + "nationality", "required (or the side's)");
         AslCounter c = from(counter);
@@ -54,6 +69,14 @@ final class CounterData {
 
     private static void requireNumber(String at, Map<String, Object> data, String key) {
         FieldRefused.require(data.get(key) instanceof Number, at + "data." + key, "must be a number");
+    }
+
+    private static void requireWhole(String at, Map<String, Object> data, String key, int min, int max,
+                                     String why) {
+        Number n = (Number) data.get(key);
+        FieldRefused.require(n.doubleValue() == Math.rint(n.doubleValue()) && n.doubleValue() >= min
+                && n.doubleValue() <= max, at + "data." + key, "must be a whole number from " + min + " to " + max
+                + " (" + why + "), not " + n);
     }
 
     /** The counter at the start of a scenario: its data, and the state the campaign and the plan give it. */

@@ -112,6 +112,39 @@ class AnimalPackRulesTest {
     }
 
     @Test
+    void counter_numbers_are_refused_outside_what_the_rules_can_count() {
+        assertThat(refusedField(Map.of("manhandling", 13), Map.of())).isEqualTo("counters[gun].data.manhandling");
+        assertThat(refusedField(Map.of("manhandling", 1), Map.of())).isEqualTo("counters[gun].data.manhandling");
+        assertThat(refusedField(Map.of("manhandling", 10.5), Map.of())).isEqualTo("counters[gun].data.manhandling");
+        assertThat(refusedField(Map.of("breakdown", 1), Map.of())).isEqualTo("counters[gun].data.breakdown");
+        assertThat(refusedField(Map.of("breakdown", 13), Map.of())).isEqualTo("counters[gun].data.breakdown");
+        assertThat(refusedField(Map.of("breakdown", 11, "disablement", 10), Map.of()))
+                .isEqualTo("counters[gun].data.disablement");
+        assertThat(refusedField(Map.of(), Map.of("lowAmmo", -1))).isEqualTo("counters[gun].state.lowAmmo");
+        // the edges are taken: M# 12 (a SW's, 10.7: a period of no Game Turn), M# 2, B# 12, X# equal to the B#
+        rules.validate(mortar(Map.of("manhandling", 12), Map.of()));
+        rules.validate(mortar(Map.of("manhandling", 2, "breakdown", 12, "disablement", 12), Map.of("lowAmmo", 1)));
+    }
+
+    private String refusedField(Map<String, Object> data, Map<String, Object> state) {
+        try {
+            rules.validate(mortar(data, state));
+        } catch (org.wargame.tracker.refusal.FieldRefused e) {
+            return e.field();
+        }
+        return null;
+    }
+
+    private static CounterDefinition mortar(Map<String, Object> data, Map<String, Object> state) {
+        CounterDefinition m = AslFixtures.mortar81(true);
+        Map<String, Object> d = new java.util.HashMap<>(m.data());
+        d.putAll(data);
+        Map<String, Object> st = new java.util.HashMap<>(m.state());
+        st.putAll(state);
+        return new CounterDefinition(m.id(), m.kind(), m.name(), m.side(), m.nationality(), d, st);
+    }
+
+    @Test
     void a_dismantlable_gun_must_be_dm_to_be_animal_packed() {
         assertThatThrownBy(() -> rules.setUp(List.of(AslFixtures.mortar81(false), AslFixtures.mule())))
                 .isInstanceOf(RuleViolation.class).hasMessage("10.2: gun must be dm to be Animal-Packed");
