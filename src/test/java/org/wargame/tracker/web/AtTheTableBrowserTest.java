@@ -62,6 +62,21 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         assertThat(text("#panel")).doesNotContain("Animal-Packed on");
         fitsTheLaptop("asl after the unload");
         shots("32-asl-unloaded");
+
+        // every other page at both sizes too
+        driver.get(uri("/").toString());
+        shots("60-campaigns");
+        driver.get(uri("/campaigns/" + campaignId).toString());
+        shots("61-campaign");
+        driver.get(uri("/campaigns/" + campaignId + "/counters/br-94mm").toString());
+        shots("62-counter-history");
+        driver.get(uri("/scenarios/" + scenario + "/timeline").toString());
+        shots("63-timeline");
+        driver.get(uri("/scenarios/" + scenario + "/audit?gameTurn=2").toString());
+        shots("64-audit");
+        driver.manage().deleteAllCookies();
+        driver.get(uri("/login").toString());
+        shots("65-login");
     }
 
     /**
