@@ -388,7 +388,9 @@ public class ScenarioPages {
             model.addAttribute("panel", new Panel(CounterCard.of(chosen),
                     sideNames.getOrDefault(chosen.side(), chosen.side()), hexBoard ? chosen.location() : null,
                     StateWords.of(chosen.state(), view.counters().stream().collect(java.util.stream.Collectors.toMap(
-                    CounterView::id, c -> c.name() == null ? c.id() : c.name(), (a, b) -> a))), forms,
+                    CounterView::id, c -> c.name() == null ? c.id() : c.name(), (a, b) -> a)),
+                    new StateWords.Now(clock.gameTurn(), clock.playerTurn(), view.sides().stream()
+                            .map(side -> side.name()).toList())), forms,
                     view.counters().stream().filter(c -> hexBoard && !c.id().equals(chosen.id()) && !c.eliminated()
                             && chosen.location() != null && chosen.location().equals(c.location()))
                             .map(CounterCard::of).toList()));

@@ -36,11 +36,24 @@ final class StateWords {
             "eliminated", "pinned");
 
     static List<String> of(Map<String, Object> state) {
-        return of(state, Map.of());
+        return of(state, Map.of(), null);
+    }
+
+    /**
+     * Where the scenario stands, to say when a period's transfer falls due as the players read the clock: the Game
+     * Turn and Player Turn now, and the sides' names in Player-Turn order.
+     */
+    record Now(int gameTurn, int playerTurn, List<String> sideNames) {
+        /** "the British RPh of Turn 3": the Player Turn {@code later} Player Turns from now. */
+        String playerTurnAfter(int later) {
+            int sides = sideNames.size();
+            int index = (gameTurn - 1) * sides + Math.max(0, playerTurn - 1) + later;
+            return "the " + sideNames.get(index % sides) + " RPh of Turn " + (index / sides + 1);
+        }
     }
 
     /** With {@code names}: a counter's id written as its name ("br-mule-1" as "\"squad\" Mule 1"). */
-    static List<String> of(Map<String, Object> state, Map<String, String> names) {
+    static List<String> of(Map<String, Object> state, Map<String, String> names, Now now) {
         List<String> lines = new ArrayList<>();
         if (state == null) {
             return lines;
@@ -52,7 +65,7 @@ final class StateWords {
                 continue;
             }
             if (key.equals("period") && v instanceof Map<?, ?> period) {
-                lines.add(period(period));
+                lines.add(period(period, now));
                 continue;
             }
             if (key.equals("lowAmmo") && v instanceof Number n && n.intValue() == 0) {
@@ -65,7 +78,7 @@ final class StateWords {
     }
 
     /** "Unpacking: 1 of 3 Game Turns done; unload at the start of the first RPh after 2 more Player Turn(s)". */
-    private static String period(Map<?, ?> p) {
+    private static String period(Map<?, ?> p, Now now) {
         String direction = String.valueOf(p.get("direction"));
         boolean unpacking = "UNPACKING".equals(direction);
         StringBuilder s = new StringBuilder(unpacking ? "Unpacking" : "Packing");
@@ -75,7 +88,15 @@ final class StateWords {
         s.append(": ").append(p.get("completedGameTurns")).append(" of ").append(p.get("length"))
                 .append(" Game Turns done");
         Object due = p.get("transferDue");
-        if (due != null && !"done".equals(due)) {
+        if (due != null && !"done".equals(due) && now != null && p.get("length") instanceof Number length
+                && p.get("completedGameTurns") instanceof Number done
+                && p.get("playerTurnsThisTurn") instanceof Number thisTurn && now.playerTurn() >= 1) {
+            // 10.31: the transfer comes at the first RPh after half the period, counted in Player Turns
+            int later = Math.max(0, length.intValue() - done.intValue() * 2
+                    - (Boolean.FALSE.equals(p.get("thisGameTurnCounts")) ? 0 : thisTurn.intValue()));
+            s.append("; ").append(unpacking ? "unload" : "load").append(" at the start of ")
+                    .append(now.playerTurnAfter(later)).append(" if still Pack-TI");
+        } else if (due != null && !"done".equals(due)) {
             s.append("; ").append(unpacking ? "unload " : "load ").append(due);
         } else if ("done".equals(due)) {
             s.append(unpacking ? "; unloaded" : "; loaded");

@@ -49,7 +49,8 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         submit(option("become-pack-ti"));
         assertThat(text("#outcome")).contains("Pack-TI");
         choose("br-94mm");
-        assertThat(text("#panel")).contains("Unpacking: 0 of 3 Game Turns done").doesNotContain("{");
+        assertThat(text("#panel")).contains("Unpacking: 0 of 3 Game Turns done; unload at the start of the British"
+                + " RPh of Turn 3").doesNotContain("{").doesNotContain("br-mule-1");
         shots("31-asl-pack-ti-panel");
 
         // EX 10.31: unloaded at the second RPh of Turn 3
