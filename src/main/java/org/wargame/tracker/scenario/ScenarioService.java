@@ -215,7 +215,11 @@ public class ScenarioService {
             if (last.state().clock().gameTurn() == last.state().turnLimit() && lastStep(last.state())) {
                 break; // the end of the last Game Turn: concluding is the players' call
             }
-            last = advance(scenarioId, null, actor, last.state().events());
+            try {
+                last = advance(scenarioId, null, actor, last.state().events());
+            } catch (org.wargame.tracker.refusal.Refusal stopped) {
+                break; // the steps taken are stored: answer with them (another player moved on meanwhile...)
+            }
         }
         return new ActionResult(last.actionId(), first.firstEvent(), last.state());
     }

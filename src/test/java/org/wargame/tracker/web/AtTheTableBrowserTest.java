@@ -110,11 +110,11 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         try {
             logIn(bruno, "bruno");
             bruno.get(uri("/scenarios/" + scenario).toString());
-            new org.openqa.selenium.support.ui.WebDriverWait(bruno, java.time.Duration.ofSeconds(10)).until(
+            waitOn(bruno).until(
                     d -> !d.findElements(By.cssSelector("#requests .undo-request .accept button")).isEmpty());
             Browser.screenshot(bruno, "34-asl-undo-request-bruno-laptop");
             bruno.findElement(By.cssSelector("#requests .undo-request .accept button")).click();
-            new org.openqa.selenium.support.ui.WebDriverWait(bruno, java.time.Duration.ofSeconds(10)).until(
+            waitOn(bruno).until(
                     d -> d.findElements(By.cssSelector("#requests .undo-request")).isEmpty());
 
             // alice's page, drawn again: the Mule is whole
@@ -128,17 +128,16 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
             dispute.findElement(By.tagName("summary")).click();
             dispute.findElement(By.name("reason")).sendKeys("the Italians had not finished their RPh");
             dispute.findElement(By.cssSelector("button")).click();
-            new org.openqa.selenium.support.ui.WebDriverWait(bruno, java.time.Duration.ofSeconds(10)).until(
+            waitOn(bruno).until(
                     d -> d.getPageSource().contains("had not finished"));
             logIn(bruno, "referee");
             bruno.get(uri("/scenarios/" + scenario).toString());
-            WebElement resolve = new org.openqa.selenium.support.ui.WebDriverWait(bruno,
-                    java.time.Duration.ofSeconds(10)).until(d -> d.findElement(By.cssSelector("form.resolve")));
+            WebElement resolve = waitOn(bruno).until(d -> d.findElement(By.cssSelector("form.resolve")));
             resolve.findElement(By.name("ruling")).sendKeys("The RPh was not over");
             resolve.findElement(By.name("rule")).sendKeys("A3.1");
             Browser.screenshot(bruno, "35-asl-referee-ruling-laptop");
             resolve.findElement(By.cssSelector("button.uphold")).click();
-            new org.openqa.selenium.support.ui.WebDriverWait(bruno, java.time.Duration.ofSeconds(10)).until(
+            waitOn(bruno).until(
                     d -> d.findElement(By.id("clock-label")).getAttribute("textContent").contains("RPh"));
         } finally {
             bruno.quit();
@@ -277,6 +276,14 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         driver.findElement(By.id("password")).sendKeys(password(user));
         driver.findElement(By.cssSelector("#login button")).click();
         wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
+    }
+
+    /** A wait on another browser that reads an element again when htmx swapped it meanwhile. */
+    private static org.openqa.selenium.support.ui.WebDriverWait waitOn(WebDriver browser) {
+        org.openqa.selenium.support.ui.WebDriverWait w = new org.openqa.selenium.support.ui.WebDriverWait(browser,
+                java.time.Duration.ofSeconds(10));
+        w.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
+        return w;
     }
 
     /** Logs {@code user} in on another browser (a second player at the table). */
