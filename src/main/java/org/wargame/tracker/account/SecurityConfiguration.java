@@ -61,13 +61,21 @@ public class SecurityConfiguration {
                 request.getSession().setAttribute(SessionAccountCheck.LOGGED_IN_AT, Instant.now());
                 super.onAuthenticationSuccess(request, response, authentication);
             }
+
+            /** {@code back} (a page of this site the player was on when the session ended), else "/". */
+            @Override
+            protected String determineTargetUrl(HttpServletRequest request, HttpServletResponse response) {
+                String back = request.getParameter("back");
+                return PageLogin.safe(back) ? back : "/";
+            }
         };
         success.setDefaultTargetUrl("/");
+        success.setTargetUrlParameter("back");
         return http
                 .authorizeHttpRequests(a -> a
                         .requestMatchers("/actuator/health/**", "/actuator/health", "/v3/api-docs/**",
                                 "/swagger-ui/**", "/swagger-ui.html", "/login", "/css/**", "/js/**", "/webjars/**",
-                                "/favicon.ico", "/error").permitAll()
+                                "/favicon.ico", "/favicon.svg", "/error").permitAll()
                         .anyRequest().authenticated())
                 // the tracker's own login page (web/LoginPage); after login, the page asked for or the campaign list
                 .formLogin(form -> form.loginPage("/login").successHandler(success)
@@ -76,6 +84,9 @@ public class SecurityConfiguration {
                                 : "/login?error")))
                         .permitAll())
                 .logout(logout -> logout.logoutSuccessUrl("/login?logout").permitAll())
+                // a page's scripts get 401 naming the login page; an expired session's form goes there too
+                .exceptionHandling(e -> e.authenticationEntryPoint(PageLogin::unauthenticated)
+                        .accessDeniedHandler(PageLogin::denied))
                 .addFilterAfter(new SessionAccountCheck(accounts), SecurityContextHolderFilter.class)
                 .headers(h -> h.contentSecurityPolicy(c -> c.policyDirectives(CONTENT_SECURITY_POLICY)))
                 .build();

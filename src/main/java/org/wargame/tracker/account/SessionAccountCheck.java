@@ -31,7 +31,8 @@ final class SessionAccountCheck extends OncePerRequestFilter {
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
         String path = request.getRequestURI().substring(request.getContextPath().length());
-        return path.startsWith("/css/") || path.startsWith("/webjars/") || path.startsWith("/js/");
+        return path.startsWith("/css/") || path.startsWith("/webjars/") || path.startsWith("/js/")
+                || path.startsWith("/favicon.");
     }
 
     @Override
@@ -43,7 +44,11 @@ final class SessionAccountCheck extends OncePerRequestFilter {
                 && !stillValid(auth, session)) {
             session.invalidate();
             SecurityContextHolder.clearContext();
-            response.sendRedirect(request.getContextPath() + "/login?ended");
+            if (PageLogin.fromScript(request)) {
+                PageLogin.toLogin(request, response, "ended");
+            } else {
+                response.sendRedirect(request.getContextPath() + "/login?ended");
+            }
             return;
         }
         chain.doFilter(request, response);

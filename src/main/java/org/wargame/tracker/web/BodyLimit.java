@@ -50,8 +50,11 @@ public class BodyLimit extends OncePerRequestFilter {
             if (path.equals("/api/campaigns") || path.equals("/api/campaigns/")) {
                 return campaignFile;
             }
-            if (path.equals("/api/history/import")) {
+            if (path.equals("/api/history/import") || path.equals("/console/import")) {
                 return historyImport;
+            }
+            if (path.equals("/console/campaigns")) {
+                return campaignFile;
             }
         }
         return body;

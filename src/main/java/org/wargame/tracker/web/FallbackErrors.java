@@ -9,9 +9,7 @@ import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.servlet.ModelAndView;
 
-import java.util.Map;
 
 /**
  * The errors that never reached a controller (refused by a filter, by the container, or by the security filters of
@@ -20,6 +18,33 @@ import java.util.Map;
  */
 @Controller
 public class FallbackErrors implements ErrorController {
+
+    /** The page's title, in the tracker's words. */
+    static String title(HttpStatus status) {
+        return switch (status.value()) {
+            case 403 -> "Not allowed";
+            case 404 -> "Page not found";
+            case 405 -> "Not a page to open";
+            case 413 -> "Too large";
+            case 500 -> "The tracker failed";
+            default -> status.getReasonPhrase();
+        };
+    }
+
+    /** What happened and what to do, in plain words. */
+    static String words(HttpStatus status) {
+        return switch (status.value()) {
+            case 403 -> "This was refused: it is for the referee or for another side's players, or the page was too "
+                    + "old to send it. Go back, reload the page and try again.";
+            case 404 -> "There is no page at this address. It may have been mistyped, or the link was to something "
+                    + "that no longer exists.";
+            case 405 -> "This address only takes a form sent from a page: go back to the page and use its button.";
+            case 413 -> "What was sent is larger than the tracker takes.";
+            default -> status.is5xxServerError() ? "The tracker failed to carry out this request. Check the page "
+                    + "before trying again." : "The request was refused: " + status.getReasonPhrase().toLowerCase()
+                    + ".";
+        };
+    }
 
     @RequestMapping("/error")
     public Object error(HttpServletRequest request) {
@@ -36,10 +61,7 @@ public class FallbackErrors implements ErrorController {
         boolean page = !path.startsWith(request.getContextPath() + "/api") && accept != null
                 && accept.contains(MediaType.TEXT_HTML_VALUE);
         if (page) {
-            ModelAndView view = new ModelAndView("problem", Map.of("status", status.value(), "title",
-                    status.getReasonPhrase(), "message", detail));
-            view.setStatus(status);
-            return view;
+            return ErrorPages.page(status, title(status), words(status));
         }
         ProblemDetail problem = ProblemResponses.problem(status, status.getReasonPhrase(), detail);
         return ResponseEntity.status(status).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);

@@ -15,7 +15,7 @@ import org.wargame.tracker.refusal.NotYourSide;
  * Errors of the pages as a page in plain words (the API's {@link ProblemResponses} answers JSON problems and would
  * otherwise catch these too, so this one comes first and only for the page controllers).
  */
-@ControllerAdvice(assignableTypes = {CampaignPages.class, ScenarioPages.class, AuditPages.class})
+@ControllerAdvice(assignableTypes = {CampaignPages.class, ScenarioPages.class, AuditPages.class, ConsolePages.class})
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class PageErrors {
 
@@ -29,6 +29,13 @@ public class PageErrors {
     @ExceptionHandler(NotYourSide.class)
     String forbidden(NotYourSide e, Model model, HttpServletResponse response) {
         return page(HttpStatus.FORBIDDEN, "Not yours", e.getMessage(), model, response);
+    }
+
+    /** {@code ?at=abc}: a 400 page in plain words (not the tracker's failure). */
+    @ExceptionHandler(org.springframework.web.method.annotation.MethodArgumentTypeMismatchException.class)
+    org.springframework.web.servlet.ModelAndView parameter(
+            org.springframework.web.method.annotation.MethodArgumentTypeMismatchException e) {
+        return ErrorPages.badParameter(e);
     }
 
     @ExceptionHandler({IllegalArgumentException.class, IllegalStateException.class})

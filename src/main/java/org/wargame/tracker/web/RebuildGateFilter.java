@@ -28,7 +28,7 @@ class RebuildGateFilter extends OncePerRequestFilter {
     /** Seconds a client is asked to wait before trying again. */
     static final int RETRY_AFTER = 5;
     private static final Set<String> READS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
-    private static final Set<String> ALWAYS = Set.of("/login", "/logout", "/api/history/rebuild");
+    private static final Set<String> ALWAYS = Set.of("/login", "/logout", "/api/history/rebuild", "/console/rebuild");
 
     private final WriteGate gate;
     private final ReadModelRebuild rebuild;

@@ -111,16 +111,35 @@ public class ScenarioPages {
     public record LastAction(String actionId, String words, boolean diced, String side, boolean mayUndo) {
     }
 
+    /** How many events a page redrawn live ({@code since}) lists under "What happened" at most: the latest. */
+    static final int SINCE_AT_MOST = 50;
+
+    /**
+     * The scenario; with {@code since} (the version a page showed, sent by its live update, see static/js/live.js),
+     * "What happened" lists the events stored after it, the latest {@value #SINCE_AT_MOST} at most.
+     */
     @GetMapping("/scenarios/{scenarioId}")
     public String scenario(@PathVariable String scenarioId, @RequestParam(required = false) String counter,
-                           Authentication auth, Model model) {
+                           @RequestParam(required = false) Long since, Authentication auth, Model model) {
         Actor actor = actor(auth, scenarioId);
+        ScenarioState state = scenarios.state(scenarioId);
+        if (since != null && since >= 0 && since < state.events()) {
+            long from = Math.max(since, state.events() - SINCE_AT_MOST);
+            model.addAttribute("outcome", history.stream(scenarioId, from).stream().map(EventLine::of).toList());
+        }
         model.addAttribute("selected", counter);
-        fill(model, scenarios.state(scenarioId), actor);
+        fill(model, state, actor);
         return "scenario";
     }
 
-    /** The regions of the scenario page, each drawn alone (for a live update or a counter's panel). */
+    /** A reload of the address a form without htmx posted to shows the scenario (these paths take only POST). */
+    @GetMapping({"/scenarios/{scenarioId}/advance", "/scenarios/{scenarioId}/conclude",
+            "/scenarios/{scenarioId}/actions", "/scenarios/{scenarioId}/undo"})
+    public String reload(@PathVariable String scenarioId) {
+        return "redirect:/scenarios/" + java.net.URLEncoder.encode(scenarioId, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** The regions of the scenario page, each drawn alone (a counter's panel, or one region redrawn). */
     static final Set<String> FRAGMENTS = Set.of("clock", "board", "panel", "requests", "happened");
 
     @GetMapping("/scenarios/{scenarioId}/fragments/{name}")

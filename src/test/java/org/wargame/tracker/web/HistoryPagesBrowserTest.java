@@ -67,10 +67,10 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
                 .contains("Undone by #");
         assertThat(undone.findElement(By.tagName("strong")).getCssValue("text-decoration-line"))
                 .isEqualTo("line-through");
-        driver.findElement(By.cssSelector("#jumps .turn-jump[data-turn='1'] summary a")).click();
+        jumpToTurn(1);
         wait.until(d -> clock().equals("Turn 1, Player Turn 1 (axis), RPh Step 1.13B"));
         assertThat(driver.getCurrentUrl()).contains("at=0");
-        driver.findElement(By.cssSelector("#jumps .turn-jump[data-turn='2'] summary a")).click();
+        jumpToTurn(2);
         wait.until(d -> clock().startsWith("Turn 2, Player Turn 1 (axis), RPh"));
         // a phase of Turn 1 (open the Game Turn, pick its PFPh)
         driver.findElement(By.cssSelector("#jumps .turn-jump[data-turn='1'] summary")).click();
@@ -216,5 +216,14 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
 
     private String url(String path) {
         return uri(path).toString();
+    }
+
+    /** Opens the Game Turn's jumps (unless open) and follows its "Start of Turn" link. */
+    private void jumpToTurn(int turn) {
+        WebElement jumps = driver.findElement(By.cssSelector("#jumps .turn-jump[data-turn='" + turn + "']"));
+        if (jumps.getAttribute("open") == null) {
+            jumps.findElement(By.tagName("summary")).click();
+        }
+        jumps.findElement(By.cssSelector("a.jump-turn")).click();
     }
 }

@@ -1,0 +1,94 @@
+package org.wargame.tracker.web;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every page the tracker has, for each sample campaign, passes axe-core ({@link Axe}) with no serious or critical
+ * violation: login, campaigns, campaign, counter history, scenario (on a laptop and on a phone), timeline, audit,
+ * the referee's console, and the error pages (400, 403, 404, 405).
+ */
+class AccessibilityBrowserTest extends BrowserTestSupport {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"asl-west-of-alamein.yaml, alice, ex-10-3", "hex-sample.yaml, gerd, first-clash",
+            "skirmish-sample.yaml, gerd, ambush"})
+    void every_page_of_a_sample_passes_axe(String sample, String player, String plan) {
+        String name = sample.replace(".yaml", "");
+        String campaignId = importSample(sample);
+        String scenarioId = startPlan(player, campaignId, plan);
+
+        driver.get(uri("/login").toString());
+        Axe.check(driver, name + "-login");
+        logIn(player);
+        Axe.check(driver, name + "-campaigns");
+
+        driver.get(uri("/campaigns/" + campaignId).toString());
+        Axe.check(driver, name + "-campaign");
+        String counter = driver.findElement(By.cssSelector("a[href*='/counters/']")).getAttribute("href");
+        driver.get(counter);
+        Axe.check(driver, name + "-counter");
+
+        driver.get(uri("/scenarios/" + scenarioId).toString());
+        Axe.check(driver, name + "-scenario");
+        String before = driver.findElement(By.id("clock-label")).getAttribute("textContent");
+        driver.findElement(By.cssSelector("#advance button")).click();
+        wait.until(d -> !d.findElement(By.id("clock-label")).getAttribute("textContent").equals(before));
+        Axe.check(driver, name + "-scenario-after-advance");
+        driver.manage().window().setSize(new Dimension(390, 844));
+        Axe.check(driver, name + "-scenario-phone");
+        driver.manage().window().setSize(new Dimension(1280, 1000));
+
+        driver.get(uri("/scenarios/" + scenarioId + "/timeline").toString());
+        Axe.check(driver, name + "-timeline");
+        driver.get(uri("/scenarios/" + scenarioId + "/timeline?at=1").toString());
+        Axe.check(driver, name + "-timeline-travelled");
+        driver.manage().window().setSize(new Dimension(390, 844));
+        Axe.check(driver, name + "-timeline-phone");
+        driver.manage().window().setSize(new Dimension(1280, 1000));
+        driver.get(uri("/scenarios/" + scenarioId + "/audit?gameTurn=1").toString());
+        Axe.check(driver, name + "-audit");
+    }
+
+    @Test
+    void the_console_and_the_error_pages_pass_axe() {
+        String campaignId = importSample("asl-west-of-alamein.yaml");
+        String scenarioId = startPlan("alice", campaignId, "ex-10-3");
+
+        logIn("referee");
+        driver.get(uri("/console?verify=all").toString());
+        assertThat(driver.findElement(By.id("verify-result")).getText()).contains("every link holds");
+        Axe.check(driver, "console");
+
+        driver.get(uri("/no-such-page").toString());
+        assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("Page not found");
+        Axe.check(driver, "error-404");
+        driver.get(uri("/scenarios/" + scenarioId + "/timeline?at=abc").toString());
+        assertThat(driver.findElement(By.cssSelector("main .error")).getText())
+                .contains("'at' in the address must be an event number").contains("not 'abc'");
+        Axe.check(driver, "error-400");
+        driver.get(uri("/scenarios/" + scenarioId + "/disputes").toString());
+        assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("Not a page to open");
+        Axe.check(driver, "error-405");
+
+        logIn("alice");
+        driver.get(uri("/console").toString());
+        assertThat(driver.findElement(By.cssSelector("main .error")).getText()).contains("only the referee");
+        Axe.check(driver, "error-403");
+    }
+
+    private void logIn(String user) {
+        driver.manage().deleteAllCookies();
+        driver.get(uri("/login").toString());
+        driver.findElement(By.id("username")).sendKeys(user);
+        driver.findElement(By.id("password")).sendKeys(password(user));
+        driver.findElement(By.cssSelector("#login button")).click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
+    }
+}
