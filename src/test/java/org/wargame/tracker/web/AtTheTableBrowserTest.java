@@ -263,6 +263,12 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         submit(casualty);
         choose("de-rifle-1");
         assertThat(text("#panel .panel-head")).contains("dead");
+        // on a phone the panel is under the board: choosing a counter brings its panel into view
+        viewport(PHONE);
+        ((JavascriptExecutor) driver).executeScript("window.scrollTo(0, 0)");
+        choose("us-rifle-2");
+        wait.until(d -> ((Number) ((JavascriptExecutor) d).executeScript(
+                "return Math.abs(document.getElementById('panel').getBoundingClientRect().top)")).doubleValue() < 5);
         fitsTheLaptop("skirmish after the fire");
         shots("51-skirmish-after-fire");
     }
