@@ -100,7 +100,9 @@ public class HistoryTransfer {
         this.rebuild = rebuild;
     }
 
-    public record ImportResult(String campaignId, int events, int streams) {
+    /** {@code eventCount} in the API (a count; {@code events} is always a list there). */
+    public record ImportResult(String campaignId,
+                               @com.fasterxml.jackson.annotation.JsonProperty("eventCount") int events, int streams) {
     }
 
     /**

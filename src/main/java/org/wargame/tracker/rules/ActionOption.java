@@ -6,11 +6,12 @@ import java.util.Map;
 /**
  * An action the rules allow (or refuse, with the reason naming the rule) for a counter at the clock's current
  * position. {@code request} is the action's body ready to send ({@code type} and the counter fields filled in);
- * {@code fields} names the further fields a player must fill in; {@code dice} the dice the action may roll (entered
- * by hand, or rolled by the server when left out).
+ * {@code fields} names the further fields a player must fill in (their kinds are in the action's
+ * {@link ActionSchema}); {@code dice} the exact rolls this action needs now, in order, each with what it decides
+ * (entered by hand, or rolled by the server when left out).
  */
 public record ActionOption(String counterId, String action, String label, boolean allowed, String reason,
-                           Map<String, Object> request, List<String> fields, List<String> dice) {
+                           Map<String, Object> request, List<String> fields, List<DieNeed> dice) {
     public ActionOption {
         request = request == null ? Map.of() : Map.copyOf(request);
         fields = fields == null ? List.of() : List.copyOf(fields);

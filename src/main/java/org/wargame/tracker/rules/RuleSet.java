@@ -87,4 +87,23 @@ public interface RuleSet<S extends RuleState, A extends RuleAction, E extends Ru
     default List<ActionOption> options(S state, GameClock clock) {
         return List.of();
     }
+
+    /**
+     * Every action of the rule set as a typed contract (fields and their kinds, dice): the API's schema, the check of
+     * each request and the pages' forms are made from it.
+     */
+    List<ActionSchema> actionSchemas();
+
+    /** The schema of the action {@code type}, or null. */
+    default ActionSchema actionSchema(String type) {
+        return actionSchemas().stream().filter(a -> a.type().equals(type)).findFirst().orElse(null);
+    }
+
+    /**
+     * Why the players must decide something at this step before the clock moves on (null: nothing to decide). An
+     * advance to a target stops at the first step that says so.
+     */
+    default String decisionNeeded(S state, GameClock clock) {
+        return null;
+    }
 }

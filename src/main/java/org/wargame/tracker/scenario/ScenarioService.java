@@ -16,6 +16,10 @@ import org.wargame.tracker.store.Commands;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RequestJson;
 import org.wargame.tracker.rules.CounterDefinition;
+import org.wargame.tracker.rules.ActionSchema;
+import org.wargame.tracker.rules.GameClock;
+import org.wargame.tracker.rules.Phase;
+import org.wargame.tracker.rules.PhaseSequence;
 import org.wargame.tracker.rules.RuleAction;
 import org.wargame.tracker.rules.RuleSet;
 import org.wargame.tracker.rules.RuleSets;
@@ -133,6 +137,13 @@ public class ScenarioService {
         Map<String, Object> request = new LinkedHashMap<>(body);
         List<EnteredRoll> dice = dice(request.remove("dice"));
         RuleSet<?, ?, ?> ruleSet = RuleSets.byId(state.ruleSet());
+        // the rule set's typed contract first: unknown fields, wrong types, closed lists, ranges, required fields
+        ActionSchema schema = ruleSet.actionSchema((String) type);
+        if (schema == null) {
+            throw new FieldRefused("type", "'" + type + "' is not an action of " + ruleSet.title() + " ("
+                    + String.join(", ", ruleSet.actionSchemas().stream().map(ActionSchema::type).toList()) + ")");
+        }
+        schema.check(request);
         // strictly: an unknown field, a null or 3.5 for a count is refused naming the field, never dropped or cut
         RuleAction action = RequestJson.convert(request, ruleSet.actionType());
         String actionId = UUID.randomUUID().toString();
@@ -151,6 +162,76 @@ public class ScenarioService {
         ScenarioState after = commands.send(new AdvanceClock(scenarioId, actionId, actor, dice(dice), expectedVersion),
                 actor.account(), actionId);
         return new ActionResult(actionId, firstEvent(actionId, after, state.events()), after);
+    }
+
+    /**
+     * Where an advance stops: a phase or step code ({@code to}: "MPh", "1.13B"), and optionally a Game Turn and a
+     * Player Turn; the first clock position at or after the next step that matches every part given.
+     */
+    public record ClockTarget(String to, Integer gameTurn, Integer playerTurn) {
+        public boolean given() {
+            return to != null || gameTurn != null || playerTurn != null;
+        }
+
+        boolean reached(GameClock clock) {
+            return (to == null || to.equals(clock.phase()) || to.equals(clock.step()))
+                    && (gameTurn == null || gameTurn == clock.gameTurn())
+                    && (playerTurn == null || playerTurn == clock.playerTurn());
+        }
+    }
+
+    /** The most steps one advance to a target takes (a whole scenario of ASL is some hundreds). */
+    static final int MAX_STEPS = 2_000;
+
+    /**
+     * Advances step by step (each step its own action, undone one at a time) until the target is reached, or the
+     * first step where a rule needs the players' decision, or the end of the last Game Turn. The dice entered are
+     * for the first step.
+     */
+    public ActionResult advance(String scenarioId, Object dice, Actor actor, Long expectedVersion,
+                                ClockTarget target) {
+        if (target == null || !target.given()) {
+            return advance(scenarioId, dice, actor, expectedVersion);
+        }
+        ScenarioState now = scenarios.state(scenarioId);
+        PhaseSequence phases = now.ruleSet().phases();
+        if (target.to() != null && phases.phases().stream().noneMatch(p -> p.code().equals(target.to())
+                || p.steps().contains(target.to()))) {
+            throw new FieldRefused("to", "'" + target.to() + "' is not a phase or step of " + now.ruleSet().title()
+                    + " (" + String.join(", ", phases.phases().stream().map(Phase::code).toList()) + ")");
+        }
+        if (target.gameTurn() != null && (target.gameTurn() < now.clock().gameTurn()
+                || target.gameTurn() > now.turnLimit())) {
+            throw new FieldRefused("gameTurn", "from the current Game Turn " + now.clock().gameTurn() + " to the last, "
+                    + now.turnLimit());
+        }
+        if (target.playerTurn() != null && (target.playerTurn() < 0 || target.playerTurn() > now.sides().size())) {
+            throw new FieldRefused("playerTurn", "from 0 to " + now.sides().size());
+        }
+        ActionResult first = advance(scenarioId, dice, actor, expectedVersion);
+        ActionResult last = first;
+        for (int step = 1; step < MAX_STEPS && !target.reached(last.state().clock())
+                && decision(last.state()) == null; step++) {
+            if (last.state().clock().gameTurn() == last.state().turnLimit() && lastStep(last.state())) {
+                break; // the end of the last Game Turn: concluding is the players' call
+            }
+            try {
+                last = advance(scenarioId, null, actor, last.state().events());
+            } catch (org.wargame.tracker.refusal.Refusal stopped) {
+                break; // the steps taken are stored: answer with them (another player moved on meanwhile...)
+            }
+        }
+        return new ActionResult(last.actionId(), first.firstEvent(), last.state());
+    }
+
+    /** Why the players must decide at the scenario's clock now, or null. */
+    public static String decision(ScenarioState state) {
+        return state.concluded() ? null : state.ruleSet().decisionNeeded(state.rules(), state.clock());
+    }
+
+    private static boolean lastStep(ScenarioState state) {
+        GameClock next = state.ruleSet().phases().next(state.clock(), state.sides().stream().map(Side::id).toList());
+        return next.gameTurn() > state.clock().gameTurn();
     }
 
     /** Concludes the scenario and hands every roster counter's end state back to the campaign, atomically. */

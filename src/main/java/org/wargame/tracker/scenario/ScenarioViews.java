@@ -16,8 +16,9 @@ public class ScenarioViews {
         this.jdbc = jdbc;
     }
 
+    /** {@code eventCount} in the API (a count; {@code events} is always a list there). */
     public record ScenarioSummary(String scenarioId, String campaignId, String name, boolean concluded,
-                                  long events) {
+                                  @com.fasterxml.jackson.annotation.JsonProperty("eventCount") long events) {
     }
 
     public ScenarioState state(String scenarioId) {

@@ -6,10 +6,16 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import org.wargame.tracker.store.StoredJson;
 import org.wargame.tracker.rules.DiceKind;
 
+import org.wargame.tracker.rules.ActionField;
+import org.wargame.tracker.rules.ActionSchema;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Turns a posted action form back into the body {@link org.wargame.tracker.scenario.ScenarioService#act} takes: the
@@ -26,12 +32,25 @@ public final class ActionForm {
     private ActionForm() {
     }
 
-    /** The action body; refuses with a message that starts with the field it is about. */
+    /** The action body with every field as text (no schema known); see {@link #body(Map, Function)}. */
     public static Map<String, Object> body(Map<String, String> form) {
+        return body(form, type -> null);
+    }
+
+    /**
+     * The action body; refuses with a message that starts with the field it is about. Each field is read as its
+     * action schema says: a whole number as a number, yes/no as true or false (a checkbox left unticked is left out),
+     * and a path ({@code targets[0].target}, {@code bearers[1]}) into the nested JSON it names.
+     */
+    public static Map<String, Object> body(Map<String, String> form, Function<String, ActionSchema> schemas) {
         Map<String, Object> body = new LinkedHashMap<>(request(form.get("request")));
+        ActionSchema schema = body.get("type") instanceof String type ? schemas.apply(type) : null;
         for (Map.Entry<String, String> e : form.entrySet()) {
             if (e.getKey().startsWith(FIELD_PREFIX) && e.getValue() != null && !e.getValue().isBlank()) {
-                body.put(e.getKey().substring(FIELD_PREFIX.length()), e.getValue().trim());
+                String path = e.getKey().substring(FIELD_PREFIX.length());
+                ActionField field = schema == null ? null : schema.at(path).orElse(null);
+                put(body, path, value(field, path, e.getValue().trim()), field != null
+                        && field.kind() instanceof ActionField.Counters);
             }
         }
         List<Map<String, Object>> dice = new ArrayList<>();
@@ -53,6 +72,86 @@ public final class ActionForm {
             body.put("dice", dice);
         }
         return body;
+    }
+
+    private static Object value(ActionField field, String path, String text) {
+        if (field == null) {
+            return text;
+        }
+        if (field.kind() instanceof ActionField.WholeNumber range) {
+            try {
+                return Integer.valueOf(text);
+            } catch (NumberFormatException notWhole) {
+                throw new FieldRefused(path, "a whole number from " + range.min() + " to " + range.max());
+            }
+        }
+        if (field.kind() instanceof ActionField.YesNo) {
+            return switch (text.toLowerCase(java.util.Locale.ROOT)) {
+                case "true", "on", "yes" -> Boolean.TRUE;
+                case "false", "off", "no" -> Boolean.FALSE;
+                default -> throw new FieldRefused(path, "yes or no");
+            };
+        }
+        return text;
+    }
+
+    private static final Pattern STEP = Pattern.compile("([A-Za-z0-9_-]+)((?:\\[\\d{1,3}])*)");
+
+    /**
+     * Puts a value at a path of names and list indexes, creating the maps and lists on the way (merging into the
+     * ready request: {@code targets[0]} already holds the firer and weapon); {@code append}: a list of counters from
+     * checkboxes, whose indexes have gaps, is filled in order.
+     */
+    @SuppressWarnings("unchecked")
+    static void put(Map<String, Object> body, String path, Object value, boolean append) {
+        String[] parts = path.split("\\.");
+        Object container = body;
+        for (int p = 0; p < parts.length; p++) {
+            Matcher m = STEP.matcher(parts[p]);
+            if (!m.matches()) {
+                throw new FieldRefused(path, "not a field of this action");
+            }
+            boolean last = p == parts.length - 1;
+            Map<String, Object> map = (Map<String, Object>) container;
+            List<Integer> indexes = new ArrayList<>();
+            Matcher idx = Pattern.compile("\\[(\\d+)]").matcher(m.group(2));
+            while (idx.find()) {
+                indexes.add(Integer.parseInt(idx.group(1)));
+            }
+            if (indexes.isEmpty()) {
+                if (last) {
+                    map.put(m.group(1), value);
+                    return;
+                }
+                Object next = map.get(m.group(1));
+                if (!(next instanceof Map<?, ?>)) {
+                    next = new LinkedHashMap<String, Object>();
+                    map.put(m.group(1), next);
+                }
+                container = next;
+                continue;
+            }
+            Object listObject = map.get(m.group(1));
+            List<Object> list = listObject instanceof List<?> l ? new ArrayList<>(l) : new ArrayList<>();
+            map.put(m.group(1), list);
+            int i = indexes.get(0);
+            if (last && append) {
+                list.add(value);
+                return;
+            }
+            while (list.size() <= i) {
+                list.add(last ? null : new LinkedHashMap<String, Object>());
+            }
+            if (last) {
+                list.set(i, value);
+                return;
+            }
+            Object item = list.get(i);
+            Map<String, Object> copy = item instanceof Map<?, ?> im ? new LinkedHashMap<>((Map<String, Object>) im)
+                    : new LinkedHashMap<>();
+            list.set(i, copy);
+            container = copy;
+        }
     }
 
     /** "3", "3 4", "3,4", "3+4" or, for several small dice, "34". */

@@ -79,18 +79,26 @@ public record EventLine(long sequence, String type, String title, String section
             v.forEach(x -> parts.add(text(x)));
             return String.join(", ", parts);
         }
+        // a nested object in words (no raw map): "Direction UNPACKING, Length 3...", nothing null or false
+        if (v.has("kind") && v.has("values")) {
+            return v.path("kind").asText() + " " + text(v.path("values"));
+        }
         List<String> parts = new ArrayList<>();
         Iterator<Map.Entry<String, JsonNode>> it = v.fields();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> f = it.next();
-            parts.add(f.getKey() + "=" + text(f.getValue()));
+            JsonNode x = f.getValue();
+            if (x.isNull() || x.isBoolean() && !x.asBoolean() || x.isContainerNode() && x.isEmpty()) {
+                continue;
+            }
+            parts.add(StateWords.label(f.getKey()) + (x.isBoolean() ? "" : " " + text(x)));
         }
-        return "{" + String.join(", ", parts) + "}";
+        return String.join("; ", parts);
     }
 
     /** "CounterBecamePackTi" to "Counter became pack ti". */
     static String words(String type) {
-        String spaced = type.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase();
+        String spaced = type.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase().replace("pack ti", "Pack-TI");
         return spaced.isEmpty() ? type : Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
     }
 }

@@ -69,8 +69,13 @@ public class ScenarioController {
     public record ConcludeRequest(String result, Long expectedVersion) {
     }
 
-    /** {@code dice}: the rolls entered for what the clock's move decides, in order; see act for the version. */
-    public record AdvanceRequest(List<Object> dice, Long expectedVersion) {
+    /**
+     * {@code dice}: the rolls entered for what the clock's move decides, in order; see act for the version. Without
+     * a target the clock moves one step; with one ({@code to}: a phase or step code, {@code gameTurn},
+     * {@code playerTurn}) it moves step by step until there, stopping early at a step where a rule needs a decision.
+     */
+    public record AdvanceRequest(List<Object> dice, Long expectedVersion, String to, Integer gameTurn,
+                                 Integer playerTurn) {
     }
 
     @PostMapping("/campaigns/{campaignId}/scenarios")
@@ -90,7 +95,7 @@ public class ScenarioController {
     public ResponseEntity<ScenarioView> scenario(@PathVariable String scenarioId, Authentication auth) {
         participants.actorIn(auth, views.campaignOf(scenarioId));
         ScenarioView view = ScenarioView.of(views.state(scenarioId));
-        return ResponseEntity.ok().eTag(Versions.etag(view.events())).body(view);
+        return ResponseEntity.ok().eTag(Versions.etag(view.eventCount())).body(view);
     }
 
     /** {@code expectedVersion} in the body or {@code If-Match}: refused with 409 if the scenario moved on. */
@@ -111,7 +116,8 @@ public class ScenarioController {
                                                   String ifMatch, Authentication auth) {
         Long expected = Versions.expected(ifMatch, body == null ? null : body.expectedVersion());
         return response(scenarioId, service.advance(scenarioId, body == null ? null : body.dice(),
-                actor(auth, scenarioId), expected));
+                actor(auth, scenarioId), expected, body == null ? null
+                        : new ScenarioService.ClockTarget(body.to(), body.gameTurn(), body.playerTurn())));
     }
 
     @PostMapping("/scenarios/{scenarioId}/conclude")
@@ -139,7 +145,7 @@ public class ScenarioController {
 
     private ResponseEntity<ActionResponse> response(String scenarioId, ScenarioService.ActionResult result) {
         ScenarioView view = ScenarioView.of(result.state());
-        return ResponseEntity.ok().eTag(Versions.etag(view.events())).body(new ActionResponse(result.actionId(),
+        return ResponseEntity.ok().eTag(Versions.etag(view.eventCount())).body(new ActionResponse(result.actionId(),
                 history.stream(scenarioId, result.firstEvent()), view, chain.head(scenarioId)));
     }
 }

@@ -70,7 +70,8 @@ public class ScenarioPages {
     }
 
     /** One option as a form: a stable key to route errors back to it, and its ready request as JSON. */
-    public record OptionForm(String key, ActionOption option, String requestJson, boolean mayAct) {
+    public record OptionForm(String key, ActionOption option, String requestJson, boolean mayAct,
+                             List<FormInputs.Input> inputs, List<FormInputs.DieInput> dice) {
         /** A prefix for the ids of the form's inputs, unique on the page. */
         public String domId() {
             return "opt-" + key.replaceAll("[^A-Za-z0-9]", "-");
@@ -118,14 +119,15 @@ public class ScenarioPages {
      * "What happened" lists the events stored after it, the latest {@value #SINCE_AT_MOST} at most.
      */
     @GetMapping("/scenarios/{scenarioId}")
-    public String scenario(@PathVariable String scenarioId, @RequestParam(required = false) Long since,
-                           Authentication auth, Model model) {
+    public String scenario(@PathVariable String scenarioId, @RequestParam(required = false) String counter,
+                           @RequestParam(required = false) Long since, Authentication auth, Model model) {
         Actor actor = actor(auth, scenarioId);
         ScenarioState state = scenarios.state(scenarioId);
         if (since != null && since >= 0 && since < state.events()) {
             long from = Math.max(since, state.events() - SINCE_AT_MOST);
             model.addAttribute("outcome", history.stream(scenarioId, from).stream().map(EventLine::of).toList());
         }
+        model.addAttribute("selected", counter);
         fill(model, state, actor);
         return "scenario";
     }
@@ -137,12 +139,35 @@ public class ScenarioPages {
         return "redirect:/scenarios/" + java.net.URLEncoder.encode(scenarioId, java.nio.charset.StandardCharsets.UTF_8);
     }
 
+    /** The regions of the scenario page, each drawn alone (a counter's panel, or one region redrawn). */
+    static final Set<String> FRAGMENTS = Set.of("clock", "board", "panel", "requests", "happened");
+
+    @GetMapping("/scenarios/{scenarioId}/fragments/{name}")
+    public String fragment(@PathVariable String scenarioId, @PathVariable String name,
+                           @RequestParam(required = false) String counter, Authentication auth, Model model) {
+        Actor actor = actor(auth, scenarioId);
+        if (!FRAGMENTS.contains(name)) {
+            throw new org.wargame.tracker.refusal.NotFound("no part '" + name + "' of the scenario page");
+        }
+        model.addAttribute("selected", counter);
+        fill(model, scenarios.state(scenarioId), actor);
+        return "scenario :: " + name;
+    }
+
+    /** One step, or ({@code to}: a phase or step code) step by step until there or until a decision is needed. */
     @PostMapping("/scenarios/{scenarioId}/advance")
     public String advance(@PathVariable String scenarioId, @RequestParam(required = false) String expectedVersion,
+                          @RequestParam(required = false) String to, @RequestParam(required = false) String selected,
                           Authentication auth, Model model, HttpServletResponse response) {
         Actor actor = actor(auth, scenarioId);
+        model.addAttribute("selected", blankToNull(selected));
+        String target = blankToNull(to);
         return run(scenarioId, actor, model, response, "clock", () -> service.advance(scenarioId, null, actor,
-                version(expectedVersion)));
+                version(expectedVersion), new ScenarioService.ClockTarget(target, null, null)));
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.trim();
     }
 
     @PostMapping("/scenarios/{scenarioId}/conclude")
@@ -161,10 +186,13 @@ public class ScenarioPages {
         Actor actor = actor(auth, scenarioId);
         String key = form.getOrDefault("option", "");
         model.addAttribute("posted", form);
+        model.addAttribute("selected", blankToNull(form.get("selected")));
         Map<String, String> fields = new java.util.LinkedHashMap<>(form);
         Long expected = version(fields.remove("expectedVersion"));
-        return run(scenarioId, actor, model, response, key, () -> service.act(scenarioId, ActionForm.body(fields),
-                actor, expected));
+        org.wargame.tracker.rules.RuleSet<?, ?, ?> ruleSet = org.wargame.tracker.rules.RuleSets.byId(
+                scenarios.header(scenarioId).ruleSet());
+        return run(scenarioId, actor, model, response, key, () -> service.act(scenarioId,
+                ActionForm.body(fields, ruleSet::actionSchema), actor, expected));
     }
 
     /** Undo the last action: at once when no die decided it (or for the referee), else a request for consent. */
@@ -247,7 +275,7 @@ public class ScenarioPages {
         model.addAttribute("travel", travel);
         model.addAttribute("scenario", ScenarioView.of(state));
         model.addAttribute("campaignName", campaigns.state(state.campaignId()).name());
-        model.addAttribute("places", places(state.counters(), List.of(), null));
+        model.addAttribute("places", places(state.counters(), List.of(), null, state.ruleSet()));
         model.addAttribute("concluded", scenarios.state(scenarioId).concluded());
         return "timeline";
     }
@@ -306,14 +334,16 @@ public class ScenarioPages {
         model.addAttribute("scenario", view);
         model.addAttribute("actor", actor);
         model.addAttribute("campaignName", campaigns.state(state.campaignId()).name());
-        model.addAttribute("places", places(view.counters(), view.options(), actor));
+        org.wargame.tracker.rules.RuleSet<?, ?, ?> ruleSet = state.ruleSet();
+        model.addAttribute("places", places(view.counters(), view.options(), actor, ruleSet));
         List<OptionForm> general = new ArrayList<>();
         for (ActionOption o : view.options()) {
             if (o.counterId() == null || view.counters().stream().noneMatch(c -> c.id().equals(o.counterId()))) {
-                general.add(form(o, null, actor));
+                general.add(form(o, null, actor, ruleSet, view.counters()));
             }
         }
         model.addAttribute("general", general);
+        table(model, state, view, actor, ruleSet);
 
         ScenarioLog log = record.log(state.scenarioId());
         ScenarioState.LastAction last = state.lastAction();
@@ -337,14 +367,85 @@ public class ScenarioPages {
     }
 
 
-    private static List<Place> places(List<CounterView> counters, List<ActionOption> options, Actor actor) {
+    /** The clock in words, the board, the selected counter's panel and what happened lately. */
+    public record ClockWords(String sideName, String phaseName, String turn, boolean yourTurn, String whoseTurn) {
+    }
+
+    /** The panel of the counter chosen on the board: its card, its state in words and its options. */
+    public record Panel(CounterCard card, String sideName, String hex, List<String> words, List<OptionForm> options,
+                        List<CounterCard> alsoHere) {
+    }
+
+    private void table(Model model, ScenarioState state, ScenarioView view, Actor actor,
+                       org.wargame.tracker.rules.RuleSet<?, ?, ?> ruleSet) {
+        Map<String, String> sideNames = new LinkedHashMap<>();
+        view.sides().forEach(side -> sideNames.put(side.id(), side.name()));
+        model.addAttribute("sideNames", sideNames);
+        var clock = view.clock();
+        String sideName = sideNames.getOrDefault(clock.phasingSide(), clock.phasingSide());
+        String phaseName = ruleSet.phases().phases().stream().filter(p -> p.code().equals(clock.phase()))
+                .map(org.wargame.tracker.rules.Phase::name).findFirst().orElse(clock.phase());
+        boolean yours = !view.concluded() && (clock.allSides() ? actor.referee() || view.sides().stream()
+                .anyMatch(side -> actor.mayActFor(side.id())) : actor.mayActFor(clock.phasingSide()));
+        String possessive = sideName + (sideName.endsWith("s") ? "'" : "'s");
+        String whose = view.concluded() ? "Concluded" : clock.allSides() ? "All sides play this phase"
+                : actor.referee() ? possessive + " turn (you act for every side)"
+                : yours ? "Your turn" : possessive + " turn";
+        model.addAttribute("clockWords", new ClockWords(sideName, phaseName, "Turn " + clock.gameTurn() + " of "
+                + view.turnLimit() + (clock.allSides() ? "" : ", Player Turn " + clock.playerTurn()), yours,
+                whose));
+        model.addAttribute("phases", ruleSet.phases().phases());
+        boolean hexBoard = view.counters().stream().anyMatch(c -> c.location() != null
+                && c.location().trim().matches("[A-Za-z]{1,2}\\d{1,3}"));
+        model.addAttribute("board", Board.of(hexBoard, view.counters(), sideNames));
+        Object selectedId = model.getAttribute("selected");
+        CounterView chosen = selectedId == null ? null : view.counters().stream()
+                .filter(c -> c.id().equals(selectedId)).findFirst().orElse(null);
+        if (chosen != null) {
+            List<OptionForm> forms = view.options().stream().filter(o -> chosen.id().equals(o.counterId()))
+                    .map(o -> form(o, chosen.side(), actor, ruleSet, view.counters())).toList();
+            model.addAttribute("panel", new Panel(CounterCard.of(chosen),
+                    sideNames.getOrDefault(chosen.side(), chosen.side()), hexBoard ? chosen.location() : null,
+                    StateWords.of(chosen.state(), view.counters().stream().collect(java.util.stream.Collectors.toMap(
+                    CounterView::id, c -> c.name() == null ? c.id() : c.name(), (a, b) -> a)),
+                    new StateWords.Now(clock.gameTurn(), clock.playerTurn(), view.sides().stream()
+                            .map(side -> side.name()).toList())), forms,
+                    view.counters().stream().filter(c -> hexBoard && !c.id().equals(chosen.id()) && !c.eliminated()
+                            && chosen.location() != null && chosen.location().equals(c.location()))
+                            .map(CounterCard::of).toList()));
+        }
+        model.addAttribute("happened", happened(state));
+    }
+
+    /** The events of the last two Player Turns that have any, newest first, at most 12. */
+    private List<EventLine> happened(ScenarioState state) {
+        List<org.wargame.tracker.store.RecordedEvent> recent = history.stream(state.scenarioId(),
+                Math.max(0, state.events() - 60));
+        List<String> turns = new ArrayList<>();
+        List<EventLine> lines = new ArrayList<>();
+        for (int i = recent.size() - 1; i >= 0 && lines.size() < 12; i--) {
+            org.wargame.tracker.store.RecordedEvent e = recent.get(i);
+            String turn = e.clock() == null ? "" : e.clock().gameTurn() + "/" + e.clock().playerTurn();
+            if (!turns.contains(turn)) {
+                if (turns.size() == 2) {
+                    break;
+                }
+                turns.add(turn);
+            }
+            lines.add(EventLine.of(e));
+        }
+        return lines;
+    }
+
+    private static List<Place> places(List<CounterView> counters, List<ActionOption> options, Actor actor,
+                                      org.wargame.tracker.rules.RuleSet<?, ?, ?> ruleSet) {
         Map<String, List<CounterRow>> byPlace = new LinkedHashMap<>();
         counters.stream()
                 .sorted((a, b) -> place(a).compareTo(place(b)))
                 .forEach(c -> byPlace.computeIfAbsent(place(c), k -> new ArrayList<>())
                         .add(new CounterRow(CounterCard.of(c), options.stream()
                                 .filter(o -> c.id().equals(o.counterId()))
-                                .map(o -> form(o, c.side(), actor)).toList())));
+                                .map(o -> form(o, c.side(), actor, ruleSet, counters)).toList())));
         List<Place> places = new ArrayList<>();
         byPlace.forEach((location, rows) -> places.add(new Place(location, rows)));
         return places;
@@ -354,9 +455,18 @@ public class ScenarioPages {
         return c.location() == null || c.location().isBlank() ? "(off board)" : c.location();
     }
 
-    private static OptionForm form(ActionOption o, String side, Actor actor) {
+    private static OptionForm form(ActionOption o, String side, Actor actor,
+                                   org.wargame.tracker.rules.RuleSet<?, ?, ?> ruleSet, List<CounterView> counters) {
         boolean mayAct = actor == null || side == null || actor.mayActFor(side);
-        return new OptionForm(o.counterId() + "|" + o.action(), o, ActionForm.json(o.request()), mayAct);
+        // one key per option on the page: a counter may have two options of one action (fire, fire with its Gun)
+        String key = o.counterId() + "|" + o.action() + (o.request().containsKey("weapon") ? "|"
+                + o.request().get("weapon") : "") + (o.request().get("targets") instanceof List<?> t && !t.isEmpty()
+                && t.get(0) instanceof Map<?, ?> m && m.get("weapon") != null ? "|" + m.get("weapon") : "")
+                + (o.request().containsKey("designation") ? "|" + o.request().get("designation") : "")
+                + (o.request().containsKey("weaponId") ? "|" + o.request().get("weaponId") : "")
+                + (o.request().containsKey("context") ? "|" + o.request().get("context") : "");
+        return new OptionForm(key, o, ActionForm.json(o.request()), mayAct,
+                FormInputs.inputs(o, ruleSet.actionSchema(o.action()), counters), FormInputs.dice(o));
     }
 
     /** The version a page showed, sent back with every form so a stale page cannot act (null: not sent). */

@@ -74,7 +74,7 @@ class LongReachApiTest extends ApiTestSupport {
     void a_request_on_a_stale_view_is_refused_with_what_changed_and_changes_nothing() {
         String scenario = longScenario(0, new ArrayList<>());
         Response view = send("alice", HttpRequest.newBuilder(uri("/api/scenarios/" + scenario)).GET());
-        long version = view.at("/events").asLong();
+        long version = view.at("/eventCount").asLong();
         String phase = view.at("/clock/phase").asText();
 
         Response first = advanceIfMatch("bruno", scenario, version);
@@ -85,12 +85,12 @@ class LongReachApiTest extends ApiTestSupport {
         assertThat(stale.status()).isEqualTo(409);
         assertThat(stale.at("/detail").asText()).contains("the clock moved from " + phase)
                 .contains(movedTo).contains("nothing was done");
-        assertThat(stale.at("/currentVersion").asLong()).isEqualTo(first.at("/scenario/events").asLong());
-        assertThat(get("alice", "/api/scenarios/" + scenario).at("/events").asLong())
-                .isEqualTo(first.at("/scenario/events").asLong());
+        assertThat(stale.at("/currentVersion").asLong()).isEqualTo(first.at("/scenario/eventCount").asLong());
+        assertThat(get("alice", "/api/scenarios/" + scenario).at("/eventCount").asLong())
+                .isEqualTo(first.at("/scenario/eventCount").asLong());
 
         // two pages that both showed the same last action: the first undo goes through, the second is stale
-        long shown = first.at("/scenario/events").asLong();
+        long shown = first.at("/scenario/eventCount").asLong();
         String last = first.at("/actionId").asText();
         Response undo1 = post("bruno", "/api/scenarios/" + scenario + "/undo",
                 Map.of("actionId", last, "expectedVersion", shown));
@@ -112,7 +112,7 @@ class LongReachApiTest extends ApiTestSupport {
         assertThat(receipt.at("/stream").asText()).isEqualTo(scenario);
         assertThat(receipt.at("/hash").asText()).hasSize(64);
         assertThat(advances.get(2).at("/receipt/sequence").asLong())
-                .isEqualTo(advances.get(2).at("/scenario/events").asLong() - 1);
+                .isEqualTo(advances.get(2).at("/scenario/eventCount").asLong() - 1);
 
         Response ok = post("alice", "/api/history/verify", Map.of("receipts", List.of(receipt,
                 advances.get(2).at("/receipt"))));

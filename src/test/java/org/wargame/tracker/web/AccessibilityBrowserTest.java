@@ -37,9 +37,9 @@ class AccessibilityBrowserTest extends BrowserTestSupport {
 
         driver.get(uri("/scenarios/" + scenarioId).toString());
         Axe.check(driver, name + "-scenario");
-        String before = driver.findElement(By.id("clock-label")).getText();
+        String before = driver.findElement(By.id("clock-label")).getAttribute("textContent");
         driver.findElement(By.cssSelector("#advance button")).click();
-        wait.until(d -> !d.findElement(By.id("clock-label")).getText().equals(before));
+        wait.until(d -> !d.findElement(By.id("clock-label")).getAttribute("textContent").equals(before));
         Axe.check(driver, name + "-scenario-after-advance");
         driver.manage().window().setSize(new Dimension(390, 844));
         Axe.check(driver, name + "-scenario-phone");

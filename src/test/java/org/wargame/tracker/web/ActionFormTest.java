@@ -55,4 +55,26 @@ class ActionFormTest {
                 .isNull();
         assertThat(ScenarioPages.refusal("k", new IllegalStateException("10.3: not now")).field()).isNull();
     }
+
+    @Test
+    void theSchemaTurnsNumbersYesNoAndPathsIntoTypedNestedJson() {
+        org.wargame.tracker.rules.RuleSet<?, ?, ?> skirmish = org.wargame.tracker.rules.RuleSets.byId("skirmish");
+        Map<String, Object> designation = ActionForm.body(form("request", "{\"type\":\"designate-targets\","
+                + "\"side\":\"us\",\"targets\":[{\"firer\":\"us-mg-gunner\",\"weapon\":\"m1919\"}]}",
+                "f_targets[0].target", "de-mule", "f_targets[0].template", "1"), skirmish::actionSchema);
+        assertThat(designation.get("targets")).isEqualTo(List.of(Map.of("firer", "us-mg-gunner", "weapon", "m1919",
+                "target", "de-mule", "template", 1)));
+        assertThat(designation).doesNotContainKey("targets[0].target");
+
+        org.wargame.tracker.rules.RuleSet<?, ?, ?> hex = org.wargame.tracker.rules.RuleSets.byId("hex");
+        Map<String, Object> move = ActionForm.body(form("request", "{\"type\":\"fire\",\"unitId\":\"u\"}",
+                "f_range", "2", "f_grenades", "true"), hex::actionSchema);
+        assertThat(move).containsEntry("range", 2).containsEntry("grenades", true);
+        assertThatThrownBy(() -> ActionForm.body(form("request", "{\"type\":\"fire\",\"unitId\":\"u\"}",
+                "f_range", "two"), hex::actionSchema)).hasMessageStartingWith("range:");
+
+        Map<String, Object> carry = ActionForm.body(form("request", "{\"type\":\"carry-litter-case\","
+                + "\"casualty\":\"c\"}", "f_bearers[0]", "a", "f_bearers[3]", "b"), skirmish::actionSchema);
+        assertThat(carry.get("bearers")).isEqualTo(List.of("a", "b"));
+    }
 }

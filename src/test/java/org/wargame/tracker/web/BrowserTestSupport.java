@@ -39,4 +39,40 @@ abstract class BrowserTestSupport extends ApiTestSupport {
         wait = new WebDriverWait(driver, Duration.ofSeconds(10));
         wait.ignoring(StaleElementReferenceException.class);
     }
+
+    /** Chooses a counter on the scenario page's board: its panel opens with its state and what it may do. */
+    protected void choose(String counterId) {
+        org.openqa.selenium.WebElement chip = wait.until(d -> d.findElement(org.openqa.selenium.By.cssSelector(
+                "#board [data-counter='" + counterId + "']")));
+        ((org.openqa.selenium.JavascriptExecutor) driver).executeScript(
+                "arguments[0].scrollIntoView({block: 'center'})", chip);
+        try {
+            chip.click();
+        } catch (org.openqa.selenium.ElementClickInterceptedException stacked) {
+            // a counter under others in its stack: click the corner left visible, as a player would
+            org.openqa.selenium.Rectangle r = chip.getRect();
+            new org.openqa.selenium.interactions.Actions(driver)
+                    .moveToElement(chip, -r.getWidth() / 2 + 3, -r.getHeight() / 2 + 3).click().perform();
+        }
+        wait.until(d -> !d.findElements(org.openqa.selenium.By.cssSelector("#panel .panel-head[data-counter='"
+                + counterId + "']")).isEmpty() && settled());
+    }
+
+    /** htmx has no request running (its swap is done). */
+    protected boolean settled() {
+        return Boolean.TRUE.equals(((org.openqa.selenium.JavascriptExecutor) driver).executeScript(
+                "return document.querySelectorAll('.htmx-request, .htmx-swapping, .htmx-settling').length === 0"));
+    }
+
+    /** The chosen counter's option for {@code action} in the panel (allowed or refused), its form opened. */
+    protected org.openqa.selenium.WebElement panelOption(String action) {
+        org.openqa.selenium.WebElement li = wait.until(d -> d.findElement(org.openqa.selenium.By.cssSelector(
+                "#panel li.option[data-action='" + action + "']")));
+        java.util.List<org.openqa.selenium.WebElement> details = li.findElements(
+                org.openqa.selenium.By.cssSelector("details"));
+        if (!details.isEmpty() && details.get(0).getAttribute("open") == null) {
+            li.findElement(org.openqa.selenium.By.tagName("summary")).click();
+        }
+        return li;
+    }
 }

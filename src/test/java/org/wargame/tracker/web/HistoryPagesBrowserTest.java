@@ -51,12 +51,12 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         advanceTo("alice", scenarioId, 2, 1, "RPh");
         driver.navigate().refresh();
         assertThat(clock()).isEqualTo("Turn 2, Player Turn 1 (axis), RPh Step 1.13B");
-        driver.findElement(By.cssSelector(".in-play[data-counter='br-crew-1'] .option[data-action='become-pack-ti']"
-                + " form.action button")).click();
+        choose("br-crew-1");
+        panelOption("become-pack-ti").findElement(By.cssSelector("form.action button")).click();
         wait.until(d -> !d.findElements(By.cssSelector("#outcome")).isEmpty()
                 && d.findElement(By.id("outcome")).getText().contains("Action become-pack-ti"));
-        assertThat(driver.findElement(By.cssSelector(".in-play[data-counter='br-crew-1']")).findElements(
-                By.cssSelector(".marker")).stream().map(WebElement::getText)).contains("Pack-TI");
+        assertThat(driver.findElements(By.cssSelector("#panel .panel-head .marker")).stream()
+                .map(WebElement::getText)).contains("Pack-TI");
         assertThat(driver.findElement(By.id("outcome")).findElements(By.cssSelector("details.dispute")))
                 .as("the action just taken can be disputed").hasSize(1);
 
@@ -121,9 +121,9 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         // alice: Casualty Reduction of the Mule carrying the Gun rolls a dr (server), so undoing it needs consent
         logIn("alice");
         driver.get(scenarioUrl);
-        WebElement casualty = driver.findElement(By.cssSelector(".in-play[data-counter='br-mule-1']"
-                + " .option[data-action='casualty'] form.action"));
-        casualty.findElement(By.name("f_result")).sendKeys("casualty-reduction");
+        choose("br-mule-1");
+        WebElement casualty = panelOption("casualty").findElement(By.cssSelector("form.action"));
+        new Select(casualty.findElement(By.name("f_result"))).selectByValue("casualty-reduction");
         casualty.findElement(By.tagName("button")).click();
         wait.until(d -> !d.findElements(By.id("outcome")).isEmpty()
                 && d.findElement(By.id("outcome")).getText().contains("Action casualty"));
@@ -191,7 +191,8 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
     }
 
     private List<String> markersOf(String counterId) {
-        return driver.findElement(By.cssSelector(".in-play[data-counter='" + counterId + "']"))
+        choose(counterId);
+        return driver.findElement(By.cssSelector("#panel .panel-head"))
                 .findElements(By.cssSelector(".marker-word")).stream().map(WebElement::getText).toList();
     }
 
@@ -205,7 +206,7 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
     }
 
     private String clock() {
-        return driver.findElement(By.id("clock-label")).getText();
+        return driver.findElement(By.id("clock-label")).getAttribute("textContent").trim();
     }
 
     private int overflow() {

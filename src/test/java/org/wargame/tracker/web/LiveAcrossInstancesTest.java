@@ -35,7 +35,7 @@ class LiveAcrossInstancesTest extends ApiTestSupport {
     void a_stream_on_one_instance_hears_of_an_action_stored_through_the_other() throws Exception {
         String campaignId = importSample("asl-west-of-alamein.yaml");
         String scenarioId = startPlan("alice", campaignId, "ex-10-3");
-        long version = get("alice", "/api/scenarios/" + scenarioId).at("/events").asLong();
+        long version = get("alice", "/api/scenarios/" + scenarioId).at("/eventCount").asLong();
 
         try (ConfigurableApplicationContext other = new SpringApplicationBuilder(TrackerApplication.class)
                 .run("--server.port=0", "--tracker.data-dir=" + environment.getProperty("tracker.data-dir"),

@@ -102,7 +102,7 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         driver.findElement(By.id("password")).sendKeys(password("alice"));
         driver.findElement(By.cssSelector("#login button")).click();
         wait.until(ExpectedConditions.urlToBe(page));
-        assertThat(driver.findElement(By.id("clock-label")).getText()).isNotBlank();
+        assertThat(driver.findElement(By.id("clock-label")).getAttribute("textContent")).isNotBlank();
     }
 
     @Test
@@ -134,6 +134,6 @@ class LivePagesBrowserTest extends BrowserTestSupport {
     }
 
     private static String clock(WebDriver browser) {
-        return browser.findElement(By.id("clock-label")).getText();
+        return browser.findElement(By.id("clock-label")).getAttribute("textContent");
     }
 }

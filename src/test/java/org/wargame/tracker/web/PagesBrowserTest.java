@@ -65,10 +65,10 @@ class PagesBrowserTest extends BrowserTestSupport {
         String scenarioUrl = driver.getCurrentUrl();
         String scenarioId = scenarioUrl.substring(scenarioUrl.lastIndexOf('/') + 1);
         assertThat(clock()).isEqualTo("Turn 1, Player Turn 1 (axis), RPh Step 1.13B");
-        assertThat(driver.findElement(By.cssSelector(".place[data-location='B4']")).getText())
-                .contains("British Infantry crew").contains("94mm INF Gun");
-        assertThat(driver.findElement(By.cssSelector(".place[data-location='F6']")).getText())
-                .contains("Italian squad");
+        assertThat(driver.findElements(By.cssSelector("#board g.hex[data-hex='B4'] a.chip[data-counter]")).stream()
+                .map(e -> e.getAttribute("data-counter"))).contains("br-crew-1", "br-94mm");
+        assertThat(driver.findElements(By.cssSelector("#board g.hex[data-hex='F6'] a.chip[data-counter='it-squad-1']")))
+                .hasSize(1);
         Browser.screenshot(driver, "04-scenario-started");
 
         // advance the clock: htmx swaps the page in place
@@ -82,31 +82,19 @@ class PagesBrowserTest extends BrowserTestSupport {
         advanceTo("alice", scenarioId, 2, 1, "RPh");
         driver.navigate().refresh();
         assertThat(clock()).isEqualTo("Turn 2, Player Turn 1 (axis), RPh Step 1.13B");
-        WebElement crewInPlay = driver.findElement(By.cssSelector(".in-play[data-counter='br-crew-1']"));
-        List<WebElement> packTi = crewInPlay.findElements(By.cssSelector(".option[data-action='become-pack-ti']"));
-        if (!packTi.isEmpty() && !packTi.get(0).findElements(By.cssSelector("form.action")).isEmpty()) {
-            // the ASL actions have landed: become Pack-TI and see the outcome and the Pack-TI marker at once
-            packTi.get(0).findElement(By.cssSelector("form.action button")).click();
-            wait.until(ExpectedConditions.presenceOfElementLocated(By.id("outcome")));
-            WebElement crewAfter = driver.findElement(By.cssSelector(".in-play[data-counter='br-crew-1']"));
-            assertThat(crewAfter.findElements(By.cssSelector(".marker")).stream().map(WebElement::getText))
-                    .contains("Pack-TI");
-            assertThat(driver.findElement(By.id("outcome")).getText()).contains("Action become-pack-ti");
-            assertThat(driver.findElement(By.cssSelector(".in-play[data-counter='br-94mm']")).getText())
-                    .contains("Animal-Packed");
-            // now refused, with the rule that refuses it
-            assertThat(driver.findElements(By.cssSelector(".in-play[data-counter='br-94mm'] .option.refused"
-                    + "[data-action='move'] .reason")).get(0).getText()).startsWith("10.");
-            Browser.screenshot(driver, "05-pack-ti");
-        } else {
-            // the option list renders generically: each counter shows its options, or that it has none now
-            for (WebElement row : driver.findElements(By.cssSelector(".in-play"))) {
-                assertThat(row.findElements(By.cssSelector(".option")).size()
-                        + row.findElements(By.xpath(".//p[contains(., 'Nothing to do now.')]")).size())
-                        .isPositive();
-            }
-            Browser.screenshot(driver, "05-scenario-turn-2");
-        }
+        // the crew becomes Pack-TI from its panel, and the Pack-TI marker and the outcome show at once
+        choose("br-crew-1");
+        panelOption("become-pack-ti").findElement(By.cssSelector("form.action button")).click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("outcome")));
+        assertThat(driver.findElements(By.cssSelector("#panel .panel-head .marker")).stream().map(WebElement::getText))
+                .contains("Pack-TI");
+        assertThat(driver.findElement(By.id("outcome")).getText()).contains("Action become-pack-ti");
+        choose("br-94mm");
+        assertThat(driver.findElement(By.id("panel")).getText()).contains("Animal-Packed");
+        // now refused, with the rule that refuses it
+        assertThat(driver.findElements(By.cssSelector("#panel .option.refused[data-action='move'] .reason")).get(0)
+                .getText()).startsWith("10.");
+        Browser.screenshot(driver, "05-pack-ti");
 
         // the timeline: newest first, grouped by turn and phase; travel back with the step buttons and the slider
         driver.findElement(By.id("timeline-link")).click();
@@ -164,11 +152,11 @@ class PagesBrowserTest extends BrowserTestSupport {
 
     private String clock() {
         // htmx may swap the clock between finding it and reading it: read it again then
-        return wait.until(d -> d.findElement(By.id("clock-label")).getText());
+        return wait.until(d -> d.findElement(By.id("clock-label")).getAttribute("textContent").trim());
     }
 
     private String timelineClock() {
-        return driver.findElement(By.id("clock-label")).getText();
+        return driver.findElement(By.id("clock-label")).getAttribute("textContent").trim();
     }
 
     private String clockNow(String scenarioId) {

@@ -165,6 +165,19 @@ public final class AnimalPackRules implements RuleSet<AnimalPackState, AnimalPac
     }
 
     @Override
+    public List<org.wargame.tracker.rules.ActionSchema> actionSchemas() {
+        return AnimalPackActionSchemas.ALL;
+    }
+
+    /** 10.11: a crew may become Pack-TI only at this step of the Game Turn: the players decide. */
+    @Override
+    public String decisionNeeded(AnimalPackState state, GameClock clock) {
+        return options(state, clock).stream().filter(o -> o.allowed() && o.action().equals("become-pack-ti"))
+                .findFirst()
+                .map(o -> "10.11: " + o.counterId() + " may " + o.label().toLowerCase() + " now").orElse(null);
+    }
+
+    @Override
     public List<ActionOption> options(AnimalPackState state, GameClock clock) {
         return AvailableActions.of(this, state, clock);
     }

@@ -4,6 +4,7 @@ import org.wargame.tracker.refusal.Refusal;
 import org.wargame.tracker.rules.ActionOption;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.asl.AnimalPackAction.BecomePackTi;
+import org.wargame.tracker.rules.asl.AnimalPackAction.Fire;
 import org.wargame.tracker.rules.asl.AnimalPackAction.ReversePacking;
 import org.wargame.tracker.rules.asl.AnimalPackAction.TakePossession;
 
@@ -47,25 +48,64 @@ final class AvailableActions {
                         : cc ? "Close Combat (TI DRM, ends Pack-TI)" : "Fire (Area Fire, ends Pack-TI)";
                 options.add(new ActionOption(c.id(), "fire", label, c.goodOrder(),
                         c.goodOrder() ? null : Sections.FIRE + ": a broken unit cannot attack",
-                        Map.of("type", "fire", "firer", c.id()), List.of("target", "weapon", "fireType", "result"),
-                        List.of("DR")));
+                        Map.of("type", "fire", "firer", c.id()), List.of("target", "fireType", "result"),
+                        List.of()));
+                if (c.possesses() != null && s.counters().get(c.possesses()) != null) {
+                    AslCounter gun = s.counters().get(c.possesses());
+                    String refusal = refusal(rules, s, clock, new Fire(c.id(), null, gun.id(), null, "probe"));
+                    options.add(new ActionOption(c.id(), "fire", label + " with " + gun.name(), refusal == null,
+                            refusal, Map.of("type", "fire", "firer", c.id(), "weapon", gun.id()),
+                            List.of("target", "fireType", "result"), List.of(AnimalPackActionSchemas.ORIGINAL_DR)));
+                }
             }
             options.add(new ActionOption(c.id(), "casualty", "Casualty", true, null,
-                    Map.of("type", "casualty", "counter", c.id()), List.of("result"), List.of("dr")));
+                    Map.of("type", "casualty", "counter", c.id()), List.of("result"), carriesGun(s, c)
+                    ? List.of(AnimalPackActionSchemas.VULNERABILITY_DR, AnimalPackActionSchemas.COVERED_ARC_DR)
+                    : List.of()));
             boolean movable = !((c.isGun() || c.isMule()) && c.packTi()) && !(c.isGun() && c.loadedOn() != null);
             options.add(new ActionOption(c.id(), "move", "Move", movable, movable ? null
                     : c.packTi() ? "10.11: a Pack-TI Gun or Mule cannot be moved" : "10.1: it moves with its Mule",
-                    Map.of("type", "move", "counter", c.id()), List.of("hex", "terrain"), List.of()));
+                    Map.of("type", "move", "counter", c.id()), List.of("hex", "terrain", "prohibitsGuns"), List.of()));
             if (!c.goodOrder()) {
                 options.add(new ActionOption(c.id(), "rally", "Rally", true, null,
-                        Map.of("type", "rally", "counter", c.id()), List.of("result"), List.of("DR")));
+                        Map.of("type", "rally", "counter", c.id()), List.of("result"), List.of(AnimalPackActionSchemas.RALLY_DR)));
             }
             if (c.malfunctioned()) {
                 options.add(new ActionOption(c.id(), "repair-gun", "Repair", true, null,
-                        Map.of("type", "repair-gun", "gun", c.id()), List.of("result"), List.of("dr")));
+                        Map.of("type", "repair-gun", "gun", c.id()), List.of("result"), List.of(AnimalPackActionSchemas.REPAIR_DR)));
             }
         }
         return options;
+    }
+
+    /** 10.4: a Mule hit rolls for the Gun it carries (or the Gun of its period, when Pack-TI). */
+    private static boolean carriesGun(AnimalPackState s, AslCounter c) {
+        if (!c.isMule()) {
+            return false;
+        }
+        return s.gunOn(c.id()) != null || c.packTi() && s.periods().values().stream()
+                .anyMatch(p -> c.id().equals(p.mule()) && s.counters().get(p.gun()) != null
+                        && !s.counters().get(p.gun()).eliminated());
+    }
+
+    /** The refusal of {@code probe} now, or null: a probe that reaches its first roll passed every check. */
+    private static String refusal(AnimalPackRules rules, AnimalPackState s, GameClock clock, AnimalPackAction probe) {
+        try {
+            rules.decide(s, clock, probe, (kind, purpose) -> {
+                throw new Rolled();
+            });
+            return null;
+        } catch (Rolled rolled) {
+            return null;
+        } catch (Refusal refused) {
+            return refused.getMessage();
+        }
+    }
+
+    private static final class Rolled extends RuntimeException {
+        Rolled() {
+            super("a probe rolled", null, false, false);
+        }
     }
 
     private static ActionOption tried(AnimalPackRules rules, AnimalPackState s, GameClock clock, AslCounter c,

@@ -1,6 +1,7 @@
 package org.wargame.tracker.rules.hex;
 
 import org.wargame.tracker.rules.ActionOption;
+import org.wargame.tracker.rules.DieNeed;
 import org.wargame.tracker.rules.GameClock;
 
 import java.util.ArrayList;
@@ -14,7 +15,8 @@ import java.util.Map;
  */
 final class AvailableActions {
 
-    private static final List<String> TWO_D6 = List.of("2d6");
+    private static final List<DieNeed> TWO_D6 = List.of(HexActionSchemas.ATTACK_ROLL);
+    private static final List<DieNeed> BARRAGE = List.of(HexActionSchemas.BARRAGE_ROLL);
 
     private AvailableActions() {
     }
@@ -64,7 +66,7 @@ final class AvailableActions {
                 options.add(option(c, "mortar-fire", "Fire " + w.name(), first(opportunity,
                                 TurnSequence.refusal("mortar-fire", side, clock), fired, where),
                         Map.of("type", "mortar-fire", "weaponIds", List.of(weapon.id())),
-                        List.of("targetHex", "range", "los", "spotterId", "leaderId", "coverModifier"), TWO_D6));
+                        List.of("targetHex", "range", "los", "spotterId", "leaderId", "coverModifier"), BARRAGE));
                 int smoke = state.poolOf(side).map(p -> p.pool().getOrDefault(ExpendablePool.SMOKE, 0)).orElse(0);
                 options.add(option(c, "mortar-smoke", "Smoke round (" + smoke + " smoke factors)",
                         first(opportunity, TurnSequence.refusal("mortar-smoke", side, clock), fired, where,
@@ -127,7 +129,7 @@ final class AvailableActions {
     }
 
     private static ActionOption option(HexCounter c, String action, String label, String refusal,
-                                       Map<String, Object> request, List<String> fields, List<String> dice) {
+                                       Map<String, Object> request, List<String> fields, List<DieNeed> dice) {
         return new ActionOption(c.id(), action, label, refusal == null, refusal, new LinkedHashMap<>(request),
                 fields, dice);
     }

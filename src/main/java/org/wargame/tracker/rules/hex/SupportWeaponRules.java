@@ -373,6 +373,11 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
     }
 
     @Override
+    public List<org.wargame.tracker.rules.ActionSchema> actionSchemas() {
+        return HexActionSchemas.ALL;
+    }
+
+    @Override
     public List<ActionOption> options(HexState state, GameClock clock) {
         return AvailableActions.of(state, clock);
     }

@@ -1,6 +1,7 @@
 package org.wargame.tracker.rules.skirmish;
 
 import org.wargame.tracker.rules.ActionOption;
+import org.wargame.tracker.rules.DieNeed;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.refusal.Refusal;
@@ -35,8 +36,9 @@ import java.util.Map;
  */
 final class AvailableActions {
 
-    private static final List<String> FIRE_DICE = List.of("d20", "d6");
-    private static final List<String> D6 = List.of("d6");
+    private static final List<DieNeed> FIRE_DICE = List.of(SkirmishActionSchemas.TO_HIT,
+            SkirmishActionSchemas.HIT_LOCATION);
+    private static final List<DieNeed> D6 = List.of(SkirmishActionSchemas.HIT_LOCATION);
     /** A position every man can be in: the probe of recording a position needs one to get past the input checks. */
     private static final String PROBE_POSITION = BodyPosition.Row.STANDING_IN_THE_OPEN.label();
 
@@ -77,7 +79,7 @@ final class AvailableActions {
         if (f.role() == CrewRole.GUNNER && f.crewWeapon().map(w -> w.type().tripodMachineGun()).orElse(false)) {
             options.add(probe(f.id(), "indirect-mg-fire", "Indirect fire: place the spotting rounds of "
                             + f.crewWeapon().get().id(), new IndirectMgFire(f.id(), "hit"),
-                    request("indirect-mg-fire", "gunner", f.id()), List.of("arrowDie"), D6));
+                    request("indirect-mg-fire", "gunner", f.id()), List.of("arrowDie"), List.of(SkirmishActionSchemas.SPOTTING_DISTANCE)));
         }
         uniteCrew(f);
         if (f.wound() == Wound.LITTER_CASE) {
@@ -236,13 +238,13 @@ final class AvailableActions {
                 + wound.marker() + (recovery == null ? "" : ", " + recovery) + ")";
         return probe(id, "record-treatment", label, new RecordTreatment(id, chart == null ? "probe" : null),
                 request("record-treatment", "counter", id), chart == null ? List.of("recovery") : List.of(),
-                chart == null ? List.of() : List.of(chart.die()));
+                chart == null ? List.of() : List.of(new DieNeed(chart.die(), "medical treatment", null)));
     }
 
     // ---------------------------------------------------------------- probes
 
     private ActionOption probe(String id, String action, String label, SkirmishAction probe,
-                               Map<String, Object> request, List<String> fields, List<String> dice) {
+                               Map<String, Object> request, List<String> fields, List<DieNeed> dice) {
         return option(id, action, label, decideRefusal(probe), request, fields, dice);
     }
 
@@ -275,7 +277,7 @@ final class AvailableActions {
     }
 
     private static ActionOption option(String id, String action, String label, String refusal,
-                                       Map<String, Object> request, List<String> fields, List<String> dice) {
+                                       Map<String, Object> request, List<String> fields, List<DieNeed> dice) {
         return new ActionOption(id, action, label, refusal == null, refusal, request, fields, dice);
     }
 

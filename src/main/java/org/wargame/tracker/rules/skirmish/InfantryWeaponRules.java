@@ -159,6 +159,19 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
     }
 
     @Override
+    public List<org.wargame.tracker.rules.ActionSchema> actionSchemas() {
+        return SkirmishActionSchemas.ALL;
+    }
+
+    /** VI: at the start of the fire phase each side designates its targets before anyone fires. */
+    @Override
+    public String decisionNeeded(SkirmishState state, GameClock clock) {
+        return options(state, clock).stream().filter(o -> o.allowed() && o.action().equals("designate-targets"))
+                .findFirst().map(o -> FireOrder.RULE + ": side " + o.request().get("side")
+                        + " designates its targets").orElse(null);
+    }
+
+    @Override
     public List<ActionOption> options(SkirmishState state, GameClock clock) {
         return AvailableActions.of(this, state, clock);
     }

@@ -298,7 +298,8 @@ class AnimalPackReadingsApiTest extends ApiTestSupport {
                 "A10.6", "counter");
         assertRefused(action("alice", s, Map.of("type", "repair-gun", "gun", "br-94mm", "result", "repaired")),
                 "C2", "gun");
-        assertRefused(action("bruno", s, Map.of("type", "fire", "firer", "it-squad-1", "weapon", "br-94mm")),
+        assertRefused(action("bruno", s, Map.of("type", "fire", "firer", "it-squad-1", "target", "br-crew-1",
+                "weapon", "br-94mm", "result", "NMC")),
                 "C2", "weapon");
         assertRefused(action("alice", s, Map.of("type", "casualty", "counter", "br-94mm", "result", "pin")),
                 "A7.8", "counter");
@@ -311,7 +312,8 @@ class AnimalPackReadingsApiTest extends ApiTestSupport {
         Response gone = packTi(s, "br-crew-1");
         assertRefused(gone, "10.11", "crew");
         assertThat(gone.at("/detail").asText()).contains("br-94mm").contains("eliminated");
-        assertRefused(action("alice", s, Map.of("type", "fire", "firer", "br-crew-1", "weapon", "br-94mm")),
+        assertRefused(action("alice", s, Map.of("type", "fire", "firer", "br-crew-1", "target", "it-squad-1",
+                "weapon", "br-94mm", "result", "NMC")),
                 "C2", "weapon");
     }
 

@@ -42,7 +42,7 @@ class AvailableActionsTest {
         List<ActionOption> fp = RULES.options(smoked, GERMAN_FP);
         assertThat(option(fp, "ger-sq-3", "mortar-fire").reason()).startsWith("12.3:");
         assertThat(option(fp, "ger-sq-1", "fire").allowed()).isTrue();
-        assertThat(option(fp, "ger-sq-1", "fire").dice()).containsExactly("2d6");
+        assertThat(option(fp, "ger-sq-1", "fire").dice().stream().map(org.wargame.tracker.rules.DieNeed::kind).toList()).containsExactly("2d6");
         assertThat(option(fp, "ger-sq-2", "use-panzerfaust").label()).isEqualTo("Panzerfaust (2 left)");
         assertThat(RULES.options(state, GERMAN_FP)).noneMatch(o -> o.counterId().equals("us-sq-1")
                 && o.action().equals("use-panzerfaust"));

@@ -101,7 +101,7 @@ class CloseAssaultAndPhasesApiTest extends ApiTestSupport {
 
         // German Command Phase: no support weapon fires (the issue: it used to)
         Response cp = get("gerd", "/api/scenarios/" + s);
-        long events = cp.at("/events").asLong();
+        long events = cp.at("/eventCount").asLong();
         Response inCp = action("gerd", s, hmg);
         assertThat(inCp.status()).isEqualTo(422);
         assertThat(inCp.at("/section").asText()).isEqualTo("12.3");
@@ -111,7 +111,7 @@ class CloseAssaultAndPhasesApiTest extends ApiTestSupport {
         assertThat(action("gerd", s, smoke).at("/section").asText()).isEqualTo("12.66");
         assertThat(action("gerd", s, faust).at("/section").asText()).isEqualTo("12.51");
         Response after = get("gerd", "/api/scenarios/" + s);
-        assertThat(after.at("/events").asLong()).isEqualTo(events);
+        assertThat(after.at("/eventCount").asLong()).isEqualTo(events);
         assertThat(markers(after, "ger-sq-1")).doesNotContain("Fire");
         assertThat(counter(after, "ger-sq-1").at("/state/supportWeaponFired").asBoolean()).isFalse();
         JsonNode option = option(after, "ger-sq-1", "fire");

@@ -75,7 +75,7 @@ class AvailableActionsTest {
         assertThat(indirect.allowed()).isTrue();
         assertThat(indirect.request()).isEqualTo(Map.of("type", "indirect-mg-fire", "gunner", "us-gunner"));
         assertThat(indirect.fields()).containsExactly("arrowDie");
-        assertThat(indirect.dice()).containsExactly("d6");
+        assertThat(indirect.dice().stream().map(org.wargame.tracker.rules.DieNeed::kind).toList()).containsExactly("d6");
         assertThat(all("us-grenadier", "indirect-mg-fire")).isEmpty();
         assertThat(options()).noneMatch(o -> o.action().equals("designate-targets") || o.action().equals("fire"));
         // vehicles have no action of their own; they are only fired at
@@ -117,7 +117,7 @@ class AvailableActionsTest {
         assertThat(ranger.request()).isEqualTo(Map.of("type", "fire", "designation",
                 designationOf("us-ranger", "de-rifle-1")));
         assertThat(ranger.fields()).contains("rangeMetres", "position");
-        assertThat(ranger.dice()).containsExactly("d20", "d6");
+        assertThat(ranger.dice().stream().map(org.wargame.tracker.rules.DieNeed::kind).toList()).containsExactly("d20", "d6");
         assertThat(option("us-grenadier", "fire").fields()).containsExactly("rangeMetres");
         // the ranger is elite three levels above: his target waits for his shot
         assertThat(option("de-rifle-1", "fire").reason()).contains("fire first");
@@ -163,7 +163,7 @@ class AvailableActionsTest {
         assertThat(option("us-dog", "destroy-animal").reason())
                 .isEqualTo("Animal Hit Location: the owner may destroy 'litter case' animals; us-dog is walking wounded");
         assertThat(option("de-horse", "artillery-hit").allowed()).isTrue();
-        assertThat(option("de-horse", "artillery-hit").dice()).containsExactly("d6");
+        assertThat(option("de-horse", "artillery-hit").dice().stream().map(org.wargame.tracker.rules.DieNeed::kind).toList()).containsExactly("d6");
     }
 
     @Test

@@ -1,0 +1,22 @@
+/*
+ * The table on a phone: the panel sits under the board, so after a counter is chosen (its panel swapped in) or an
+ * action from the panel is answered (the page swapped in), the panel is scrolled into view, where the player looks.
+ * On a laptop the panel is beside the board and nothing scrolls. No inline script: the Content-Security-Policy.
+ */
+(function () {
+    'use strict';
+    var fromPanel = false;
+    document.addEventListener('htmx:beforeRequest', function (e) {
+        var panel = document.getElementById('panel');
+        var source = e.detail && e.detail.elt;
+        fromPanel = !!(source && (source.id === 'panel' || (panel && panel.contains(source))
+            || (source.closest && source.closest('#board'))));
+    });
+    document.addEventListener('htmx:afterSettle', function () {
+        var panel = document.getElementById('panel');
+        if (fromPanel && panel && window.matchMedia('(max-width: 899px)').matches) {
+            panel.scrollIntoView({block: 'start'});
+        }
+        fromPanel = false;
+    });
+})();
