@@ -60,7 +60,11 @@ class ConsoleBrowserTest extends BrowserTestSupport {
         Browser.screenshot(driver, "40-console-dice");
 
         // a rebuild: the progress bar runs to the end
+        // another test class of the same application may have rebuilt already ("Last rebuild: done"): wait for
+        // this click's answer to replace the console before reading its progress
+        WebElement before = driver.findElement(By.id("rebuild"));
         driver.findElement(By.cssSelector("#rebuild-form button")).click();
+        wait.until(ExpectedConditions.stalenessOf(before));
         new org.openqa.selenium.support.ui.WebDriverWait(driver, Duration.ofSeconds(60))
                 .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
                 .until(d -> d.findElement(By.cssSelector("#rebuild label")).getText().contains("done"));
