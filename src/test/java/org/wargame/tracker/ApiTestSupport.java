@@ -123,12 +123,20 @@ public abstract class ApiTestSupport {
             String id = fileName.replace(".yaml", "") + "-" + UUID.randomUUID().toString().substring(0, 8);
             String copy = text.replaceFirst("(?m)^id: .*$", "id: " + id);
             Response response = post("referee", "/api/campaigns", copy, "application/yaml");
+            // a rebuild started by another test class of the same application answers 503: try again, as told
+            for (int i = 0; response.status() == 503 && i < 120; i++) {
+                Thread.sleep(500);
+                response = post("referee", "/api/campaigns", copy, "application/yaml");
+            }
             if (response.status() != 201) {
                 throw new IllegalStateException("import failed: " + response.raw());
             }
             return id;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

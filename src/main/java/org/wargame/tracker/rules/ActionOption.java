@@ -8,13 +8,21 @@ import java.util.Map;
  * position. {@code request} is the action's body ready to send ({@code type} and the counter fields filled in);
  * {@code fields} names the further fields a player must fill in (their kinds are in the action's
  * {@link ActionSchema}); {@code dice} the exact rolls this action needs now, in order, each with what it decides
- * (entered by hand, or rolled by the server when left out).
+ * (entered by hand, or rolled by the server when left out); {@code labels} what a field is called here when its
+ * schema's label would not tell the rows of a list apart ("Target of Pte Adams (M1 rifle)").
  */
 public record ActionOption(String counterId, String action, String label, boolean allowed, String reason,
-                           Map<String, Object> request, List<String> fields, List<DieNeed> dice) {
+                           Map<String, Object> request, List<String> fields, List<DieNeed> dice,
+                           Map<String, String> labels) {
     public ActionOption {
         request = request == null ? Map.of() : Map.copyOf(request);
         fields = fields == null ? List.of() : List.copyOf(fields);
         dice = dice == null ? List.of() : List.copyOf(dice);
+        labels = labels == null ? Map.of() : Map.copyOf(labels);
+    }
+
+    public ActionOption(String counterId, String action, String label, boolean allowed, String reason,
+                        Map<String, Object> request, List<String> fields, List<DieNeed> dice) {
+        this(counterId, action, label, allowed, reason, request, fields, dice, Map.of());
     }
 }

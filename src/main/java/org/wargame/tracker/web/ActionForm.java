@@ -53,6 +53,7 @@ public final class ActionForm {
                         && field.kind() instanceof ActionField.Counters);
             }
         }
+        dropRowsLeftEmpty(body, form);
         List<Map<String, Object>> dice = new ArrayList<>();
         String firstEmpty = null;
         for (int i = 0; form.containsKey(DICE_KIND_PREFIX + i); i++) {
@@ -72,6 +73,45 @@ public final class ActionForm {
             body.put("dice", dice);
         }
         return body;
+    }
+
+    private static final Pattern ROW = Pattern.compile("^" + FIELD_PREFIX + "([A-Za-z0-9_-]+)\\[(\\d{1,3})]\\.");
+
+    /**
+     * A row of a list whose inputs the player left all empty is not sent: a side designates its targets in one form,
+     * a row per man, and a man whose target is left empty does not fire. A row with any input filled is sent whole
+     * (a missing target is then refused, naming the row); a form left wholly empty is sent as it is, so that the
+     * refusal says what is missing instead of designating nothing.
+     */
+    @SuppressWarnings("unchecked")
+    static void dropRowsLeftEmpty(Map<String, Object> body, Map<String, String> form) {
+        Map<String, java.util.Set<Integer>> shown = new LinkedHashMap<>();
+        Map<String, java.util.Set<Integer>> filled = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : form.entrySet()) {
+            Matcher m = ROW.matcher(e.getKey());
+            if (m.find()) {
+                int index = Integer.parseInt(m.group(2));
+                shown.computeIfAbsent(m.group(1), k -> new java.util.TreeSet<>()).add(index);
+                if (e.getValue() != null && !e.getValue().isBlank()) {
+                    filled.computeIfAbsent(m.group(1), k -> new java.util.TreeSet<>()).add(index);
+                }
+            }
+        }
+        shown.forEach((name, rows) -> {
+            if (body.get(name) instanceof List<?> list) {
+                java.util.Set<Integer> keep = filled.getOrDefault(name, java.util.Set.of());
+                if (keep.isEmpty()) {
+                    return; // nothing filled at all: sent as it is, and refused naming the first row's field
+                }
+                List<Object> sent = new ArrayList<>();
+                for (int i = 0; i < list.size(); i++) {
+                    if (!rows.contains(i) || keep.contains(i)) {
+                        sent.add(list.get(i));
+                    }
+                }
+                body.put(name, sent);
+            }
+        });
     }
 
     private static Object value(ActionField field, String path, String text) {

@@ -50,6 +50,7 @@ public final class FormInputs {
                         false, ActionField.TEXT));
                 continue;
             }
+            field = labelled(field, option.labels().get(path));
             ActionField.Kind kind = field.kind();
             if (kind instanceof ActionField.CounterRef ref) {
                 inputs.add(new Input(path, ActionForm.FIELD_PREFIX + path, field.label(), "counter",
@@ -76,6 +77,11 @@ public final class FormInputs {
             }
         }
         return inputs;
+    }
+
+    /** The field under the name the option gives it here (a row of a list: whose target it is). */
+    private static ActionField labelled(ActionField field, String label) {
+        return label == null ? field : new ActionField(field.name(), label, field.required(), field.kind());
     }
 
     static List<DieInput> dice(ActionOption option) {

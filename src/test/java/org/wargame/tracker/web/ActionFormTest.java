@@ -57,6 +57,28 @@ class ActionFormTest {
     }
 
     @Test
+    void aSideDesignatesEveryMansTargetInOneFormAndAManLeftEmptyDoesNotFire() {
+        org.wargame.tracker.rules.RuleSet<?, ?, ?> skirmish = org.wargame.tracker.rules.RuleSets.byId("skirmish");
+        String request = "{\"type\":\"designate-targets\",\"side\":\"us\",\"targets\":["
+                + "{\"firer\":\"us-ranger\",\"weapon\":\"m1903\"},{\"firer\":\"us-grenadier\",\"weapon\":\"carbine\"},"
+                + "{\"firer\":\"us-mg-gunner\",\"weapon\":\"m1919\"}]}";
+        Map<String, Object> two = ActionForm.body(form("request", request, "f_targets[0].target", "de-rifle-1",
+                "f_targets[1].target", "", "f_targets[2].target", "de-mule", "f_targets[2].template", "2"),
+                skirmish::actionSchema);
+        assertThat(two.get("targets")).isEqualTo(List.of(Map.of("firer", "us-ranger", "weapon", "m1903", "target",
+                "de-rifle-1"), Map.of("firer", "us-mg-gunner", "weapon", "m1919", "target", "de-mule", "template", 2)));
+        // a row with a template but no target is sent, and refused naming its target
+        Map<String, Object> half = ActionForm.body(form("request", request, "f_targets[0].target", "",
+                "f_targets[1].target", "de-mule", "f_targets[2].target", "", "f_targets[2].template", "1"),
+                skirmish::actionSchema);
+        assertThat((List<?>) half.get("targets")).hasSize(2);
+        // nothing filled at all: sent as it is (refused for the first row's target), never "designate nothing"
+        Map<String, Object> none = ActionForm.body(form("request", request, "f_targets[0].target", "",
+                "f_targets[1].target", "", "f_targets[2].target", ""), skirmish::actionSchema);
+        assertThat((List<?>) none.get("targets")).hasSize(3);
+    }
+
+    @Test
     void theSchemaTurnsNumbersYesNoAndPathsIntoTypedNestedJson() {
         org.wargame.tracker.rules.RuleSet<?, ?, ?> skirmish = org.wargame.tracker.rules.RuleSets.byId("skirmish");
         Map<String, Object> designation = ActionForm.body(form("request", "{\"type\":\"designate-targets\","

@@ -237,12 +237,17 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         WebElement us = option("designate-targets");
         pick(us, "targets[0].target", "de-mule");
         type(us, "f_targets[0].template", "1");
+        // in the same form, a row per other U.S. weapon: Dunn fires at Weber; the rows left empty do not fire
+        pickLabelled(us, "Target of Pfc. Dunn", "de-rifle-1");
         submit(us);
         assertThat(text("#outcome")).doesNotContain("missing");
         choose("de-rifle-2");
         WebElement de = option("designate-targets");
         pick(de, "targets[0].target", "us-rifle-2");
         submit(de);
+        // every side has designated: Dunn's shot at Weber is one of the U.S. shots to fire
+        choose("us-rifle-1");
+        assertThat(option("fire").getText()).contains("de-rifle-1");
 
         // Wolff fires at Lowe: d20 3, d6 5, the upper leg: walking wounded
         choose("de-rifle-2");
@@ -350,6 +355,12 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         new Select(option.findElement(By.cssSelector("select[name='f_" + name + "']"))).selectByValue(value);
     }
 
+    /** The select of a row whose label names the man (a side's designation holds a row per weapon). */
+    private static void pickLabelled(WebElement option, String label, String value) {
+        WebElement l = option.findElement(By.xpath(".//label[starts-with(normalize-space(.), '" + label + "')]"));
+        new Select(option.findElement(By.id(l.getAttribute("for")))).selectByValue(value);
+    }
+
     private static void type(WebElement option, String name, String value) {
         WebElement input = option.findElement(By.cssSelector("input[name='" + name + "']"));
         input.clear();
@@ -403,6 +414,16 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         int dh = size.height - ((Number) inner.get("h")).intValue();
         if (dw != 0 || dh != 0) {
             driver.manage().window().setSize(new Dimension(size.width + dw, size.height + dh));
+        }
+        // the browser applies a new size asynchronously: read nothing before the page has it (the checks that
+        // follow read the size again and fail with the figures if it never comes)
+        try {
+            new org.openqa.selenium.support.ui.WebDriverWait(driver, java.time.Duration.ofSeconds(5)).until(d ->
+                    ((Number) ((JavascriptExecutor) d).executeScript("return window.innerHeight")).intValue()
+                            == size.height && ((Number) ((JavascriptExecutor) d).executeScript(
+                            "return window.innerWidth")).intValue() == size.width);
+        } catch (org.openqa.selenium.TimeoutException notExactly) {
+            // measured as it is
         }
     }
 

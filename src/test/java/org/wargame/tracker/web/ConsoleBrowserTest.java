@@ -59,12 +59,12 @@ class ConsoleBrowserTest extends BrowserTestSupport {
         ((org.openqa.selenium.JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView()", chart);
         Browser.screenshot(driver, "40-console-dice");
 
-        // a rebuild: the progress bar runs to the end (first the console is redrawn by the answer to the click: an
-        // earlier rebuild of the suite's shared application may already show "done")
-        WebElement shown = driver.findElement(By.id("console"));
+        // a rebuild: the progress bar runs to the end
+        // another test class of the same application may have rebuilt already ("Last rebuild: done"): wait for
+        // this click's answer to replace the console before reading its progress
+        WebElement before = driver.findElement(By.id("rebuild"));
         driver.findElement(By.cssSelector("#rebuild-form button")).click();
-        new org.openqa.selenium.support.ui.WebDriverWait(driver, Duration.ofSeconds(60))
-                .until(ExpectedConditions.stalenessOf(shown));
+        wait.until(ExpectedConditions.stalenessOf(before));
         new org.openqa.selenium.support.ui.WebDriverWait(driver, Duration.ofSeconds(60))
                 .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
                 .until(d -> d.findElement(By.cssSelector("#rebuild label")).getText().contains("done"));

@@ -75,8 +75,13 @@ class StalePagesBrowserTest extends BrowserTestSupport {
      * it arriving): what is tested here is the version every form carries.
      */
     private void withoutLiveUpdates() {
+        // after htmx's swap has settled (its settle step puts a swapped element's new attributes back)
+        wait.until(d -> (Boolean) ((org.openqa.selenium.JavascriptExecutor) d).executeScript(
+                "return document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added') == null"));
         ((org.openqa.selenium.JavascriptExecutor) driver).executeScript(
-                "document.querySelectorAll('[data-live]').forEach(e => e.removeAttribute('data-live'))");
+                "document.querySelectorAll('[data-live]').forEach(e => e.removeAttribute('data-live'));"
+                        + "document.querySelectorAll('[data-live-stream]').forEach(e => "
+                        + "e.removeAttribute('data-live-stream'))");
     }
 
     private void logIn(String user) {

@@ -119,41 +119,91 @@ final class AvailableActions {
                 request("carry-litter-case", "casualty", casualty.id()), List.of("bearers"), List.of()));
     }
 
-    /** One option per weapon: the side sends all its targets in one {@code designate-targets}. */
+    /**
+     * One option per weapon of the man: the side sends all its targets in one {@code designate-targets} (VI: "All
+     * infantry weapons fire/ATGM targets must be designated at the same time"), so the form holds his row first and
+     * then a row for every other weapon of his side that may fire now; a row left without a target is not sent.
+     */
     private void designate(Figure f) {
         String sideRefusal = refusal(() -> FireOrder.requireMayDesignate(state, clock, f.side()));
+        List<Row> others = new ArrayList<>();
+        if (sideRefusal == null) {
+            for (Figure other : state.figures()) {
+                if (!other.id().equals(f.id()) && other.side().equals(f.side()) && !other.removed() && !other.dead()) {
+                    for (Weapon w : other.weapons()) {
+                        Row row = row(other, w);
+                        if (row.refusal() == null) {
+                            others.add(row);
+                        }
+                    }
+                }
+            }
+        }
         for (Weapon w : f.weapons()) {
-            Templates[] templates = new Templates[1];
-            String refusal = sideRefusal != null ? sideRefusal : refusal(() -> {
-                WeaponUse.requireFirer(f, f.side(), false);
-                WeaponUse.weapon(f, w.id(), "weapon");
-                WeaponUse.requireOneWeaponThisTurn(clock, f, w);
-                templates[0] = WeaponUse.templates(state, clock, f, w, false);
-            });
-            Templates t = templates[0] != null ? templates[0] : TemplatesByCrew.available(w, WeaponUse.crew(state, f),
-                    false);
-            List<String> fields = new ArrayList<>(List.of("targets[0].target"));
-            if (t.template()) {
-                fields.add("targets[0].template");
+            Row own = row(f, w);
+            String refusal = sideRefusal != null ? sideRefusal : own.refusal();
+            List<Row> rows = new ArrayList<>(List.of(own));
+            if (refusal == null) {
+                rows.addAll(others);
             }
-            if (state.landings().stream().anyMatch(l -> l.gunner().equals(f.id()) && l.gameTurn() == clock.gameTurn()
-                    && l.weapon().equals(w.id()))) {
-                fields.add("targets[0].indirect");
+            List<String> fields = new ArrayList<>();
+            Map<String, String> labels = new LinkedHashMap<>();
+            List<Map<String, Object>> targets = new ArrayList<>();
+            for (int i = 0; i < rows.size(); i++) {
+                Row row = rows.get(i);
+                String at = "targets[" + i + "].";
+                targets.add(Map.of("firer", row.firer().id(), "weapon", row.weapon().id()));
+                String whose = row.firer().name() + " (" + row.weapon().id() + ")";
+                for (String field : row.fields()) {
+                    fields.add(at + field);
+                    if (rows.size() > 1) {
+                        labels.put(at + field, FIELD_WORDS.get(field) + " " + whose);
+                    }
+                }
             }
-            if (f.wound() == Wound.WALKING_WOUNDED) {
-                fields.add("targets[0].firerMoved");
-            }
-            Map<String, Object> target = new LinkedHashMap<>();
-            target.put("firer", f.id());
-            target.put("weapon", w.id());
             Map<String, Object> request = new LinkedHashMap<>();
             request.put("type", "designate-targets");
             request.put("side", f.side());
-            request.put("targets", List.of(target));
+            request.put("targets", targets);
+            Templates t = own.templates();
             String label = "Designate targets for " + w.id() + (t.template() ? " (" + WeaponUse.describe(t) + ")" : "")
-                    + ": side " + f.side() + " sends all its targets at once";
-            options.add(option(f.id(), "designate-targets", label, refusal, request, fields, List.of()));
+                    + ": side " + f.side() + " sends all its targets at once"
+                    + (rows.size() > 1 ? "; leave a man's target empty and he does not fire" : "");
+            options.add(new ActionOption(f.id(), "designate-targets", label, refusal == null, refusal, request, fields,
+                    List.of(), labels));
         }
+    }
+
+    private static final Map<String, String> FIELD_WORDS = Map.of("target", "Target of", "template",
+            "Template of", "indirect", "Indirect fire of this turn's spotting rounds by", "firerMoved",
+            "Moved this turn:");
+
+    /** One weapon of the side that may be designated now: the fields its row needs, or why it may not fire. */
+    private record Row(Figure firer, Weapon weapon, Templates templates, List<String> fields, String refusal) {
+    }
+
+    private Row row(Figure f, Weapon w) {
+        Templates[] templates = new Templates[1];
+        String refusal = refusal(() -> {
+            WeaponUse.requireFirer(f, f.side(), false);
+            WeaponUse.weapon(f, w.id(), "weapon");
+            WeaponUse.requireOneWeaponThisTurn(clock, f, w);
+            templates[0] = WeaponUse.templates(state, clock, f, w, false);
+        });
+        Templates t = templates[0] != null ? templates[0] : TemplatesByCrew.available(w, WeaponUse.crew(state, f),
+                false);
+        List<String> fields = new ArrayList<>(List.of("target"));
+        if (t.template()) {
+            fields.add("template");
+        }
+        if (state.landings().stream().anyMatch(l -> l.gunner().equals(f.id()) && l.gameTurn() == clock.gameTurn()
+                && l.weapon().equals(w.id()))) {
+            fields.add("indirect");
+        }
+        if (f.wound() == Wound.WALKING_WOUNDED) {
+            fields.add("firerMoved");
+        }
+        return new Row(f, w, t, fields, refusal);
     }
 
     /** One option per designation of this fire phase not yet fired (spent and cancelled ones say why not). */

@@ -97,9 +97,16 @@ class AvailableActionsTest {
         assertThat(german.reason()).startsWith("VI. Infantry Weapons Fire:").contains("designates fire second");
         ActionOption carbine = option("us-grenadier", "designate-targets");
         assertThat(carbine.allowed()).isTrue();
-        assertThat(carbine.request()).isEqualTo(Map.of("type", "designate-targets", "side", "us",
-                "targets", List.of(Map.of("firer", "us-grenadier", "weapon", "carbine"))));
-        assertThat(carbine.fields()).containsExactly("targets[0].target");
+        // his row first, then every other weapon of his side that may fire now, each labelled with whose it is
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) carbine.request().get("targets");
+        assertThat(rows.get(0)).isEqualTo(Map.of("firer", "us-grenadier", "weapon", "carbine"));
+        assertThat(rows).extracting(r -> r.get("firer")).contains("us-ranger", "us-gunner")
+                .doesNotContain("de-rifle-1");
+        assertThat(carbine.fields()).startsWith("targets[0].target").hasSizeGreaterThanOrEqualTo(rows.size());
+        int rangerRow = rows.indexOf(Map.of("firer", "us-ranger", "weapon", "m1903"));
+        assertThat(carbine.labels().get("targets[" + rangerRow + "].target")).startsWith("Target of ")
+                .endsWith("(m1903)");
         assertThat(all("us-grenadier", "designate-targets")).hasSize(2);
         assertThat(all("us-gunner", "designate-targets")).singleElement()
                 .satisfies(o -> assertThat(o.fields()).contains("targets[0].template"));
