@@ -92,17 +92,25 @@ public class AuditPages {
             clocks.window(scenarioId, actions.get(0).firstSequence(), actions.get(actions.size() - 1).firstSequence())
                     .stream().filter(EventClocks.Entry::undone).forEach(e -> undone.put(e.sequence(), e.undoneBy()));
         }
+        Map<String, String> names = new HashMap<>();
+        ScenarioView view = ScenarioView.of(now);
+        view.counters().forEach(c -> names.put(c.id(), c.name()));
+        Map<String, String> sideNames = new HashMap<>();
+        now.sides().forEach(side -> sideNames.put(side.id(), side.name()));
+        Map<String, String> idNames = new HashMap<>(names);
+        idNames.putAll(sideNames);
         List<Row> rows = new ArrayList<>();
         for (AuditedAction a : actions) {
             List<EventLine> lines = a.outcome().stream().map(e -> EventLine.of(new RecordedEvent(scenarioId,
                     e.sequence(), e.type(), a.time(), a.account(), a.side(), a.actionId(), e.payload(),
-                    Map.of(), e.clock(), e.section()))).toList();
+                    Map.of(), e.clock(), e.section())).named(idNames)).toList();
             rows.add(new Row(a, lines.isEmpty() ? a.kind() : lines.get(0).title(), TIME.format(a.time()),
                     a.dice().stream().map(AuditPages::die).toList(), lines,
-                    a.counters().stream().map(AuditPages::diff).toList(), undone.get(a.firstSequence())));
+                    a.counters().stream().map(c -> diff(c, names)).toList(), undone.get(a.firstSequence())));
         }
         List<Integer> turns = Timeline.linkedTurns(turn, maxTurn);
-        model.addAttribute("scenario", ScenarioView.of(now));
+        model.addAttribute("scenario", view);
+        model.addAttribute("sideNames", sideNames);
         model.addAttribute("campaignName", campaigns.state(now.campaignId()).name());
         model.addAttribute("gameTurn", turn);
         model.addAttribute("turns", turns);
@@ -120,6 +128,11 @@ public class AuditPages {
 
     /** What changed on a counter, field by field: place, markers, elimination and each state value. */
     static CounterDiff diff(ScenarioReplay.CounterChange change) {
+        return diff(change, Map.of());
+    }
+
+    /** With {@code names}: a counter's id in a value written as its name. */
+    static CounterDiff diff(ScenarioReplay.CounterChange change, Map<String, String> names) {
         CounterView b = change.before();
         CounterView a = change.after();
         CounterView any = a != null ? a : b;
@@ -129,14 +142,14 @@ public class AuditPages {
         }
         add(changes, "location", b == null ? null : b.location(), a == null ? null : a.location());
         add(changes, "markers", b == null ? null : words(b.markers()), a == null ? null : words(a.markers()));
-        add(changes, "eliminated", b == null ? null : String.valueOf(b.eliminated()),
-                a == null ? null : String.valueOf(a.eliminated()));
+        add(changes, "eliminated", b == null ? null : b.eliminated() ? "yes" : "no",
+                a == null ? null : a.eliminated() ? "yes" : "no");
         Map<String, Object> sb = b == null || b.state() == null ? Map.of() : b.state();
         Map<String, Object> sa = a == null || a.state() == null ? Map.of() : a.state();
         Set<String> keys = new LinkedHashSet<>(sb.keySet());
         keys.addAll(sa.keySet());
         for (String key : keys) {
-            add(changes, key, text(sb.get(key)), text(sa.get(key)));
+            add(changes, StateWords.label(key), text(key, sb.get(key), names), text(key, sa.get(key), names));
         }
         return new CounterDiff(change.id(), any.name(), changes);
     }
@@ -151,13 +164,13 @@ public class AuditPages {
         return list == null || list.isEmpty() ? "none" : String.join(", ", list);
     }
 
-    private static String text(Object value) {
+    /** A state value in the players' words (never a raw map): see {@link StateWords#words}. */
+    private static String text(String key, Object value, Map<String, String> names) {
         if (value == null) {
             return null;
         }
-        if (value instanceof JsonNode node) {
-            return node.isTextual() ? node.asText() : node.toString();
-        }
-        return String.valueOf(value);
+        Object v = value instanceof JsonNode node
+                ? org.wargame.tracker.store.StoredJson.mapper().convertValue(node, Object.class) : value;
+        return StateWords.words(key, v, names);
     }
 }

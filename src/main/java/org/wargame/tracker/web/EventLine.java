@@ -27,10 +27,10 @@ public record EventLine(long sequence, String type, String title, String section
                 details.add("clock at " + clock(p.path("clock")));
             }
             case "ActionTaken" -> {
-                title = "Action " + p.path("type").asText();
+                title = "Action: " + actionWords(p.path("type").asText());
                 p.path("request").fields().forEachRemaining(f -> {
                     if (!f.getKey().equals("type")) {
-                        details.add(f.getKey() + ": " + text(f.getValue()));
+                        details.add(StateWords.label(f.getKey()) + ": " + text(f.getValue()));
                     }
                 });
             }
@@ -44,7 +44,7 @@ public record EventLine(long sequence, String type, String title, String section
             }
             default -> p.fields().forEachRemaining(f -> {
                 if (!f.getKey().equals("section") && !f.getKey().equals("dice") && !f.getValue().isNull()) {
-                    details.add(f.getKey() + ": " + text(f.getValue()));
+                    details.add(StateWords.label(f.getKey()) + ": " + text(f.getValue()));
                 }
             });
         }
@@ -58,6 +58,26 @@ public record EventLine(long sequence, String type, String title, String section
                 : p.path("rule").isValueNode() ? p.path("rule").asText() : null;
         return new EventLine(e.sequence(), e.type(), title, section, details, dice, e.account(), e.side(),
                 e.actionId());
+    }
+
+    /**
+     * The same line with counters' ids written as their names ("br-crew-1" as "British Infantry crew") and sides' ids
+     * as their names, where the page knows them.
+     */
+    public EventLine named(Map<String, String> names) {
+        if (names.isEmpty()) {
+            return this;
+        }
+        return new EventLine(sequence, type, name(title, names), section,
+                details.stream().map(d -> name(d, names)).toList(), dice, account, side, actionId);
+    }
+
+    private static final java.util.regex.Pattern ID = java.util.regex.Pattern.compile("(?<![A-Za-z0-9._-])"
+            + "[A-Za-z0-9._-]{1,64}(?![A-Za-z0-9._-])");
+
+    private static String name(String text, Map<String, String> names) {
+        return ID.matcher(text).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(
+                names.getOrDefault(m.group(), m.group())));
     }
 
     /** A clock as stored in an event, in the words of {@link org.wargame.tracker.rules.GameClock#label()}. */
@@ -94,6 +114,12 @@ public record EventLine(long sequence, String type, String title, String section
             parts.add(StateWords.label(f.getKey()) + (x.isBoolean() ? "" : " " + text(x)));
         }
         return String.join("; ", parts);
+    }
+
+    /** An action's type as the rules name it: "become-pack-ti" to "Become Pack-TI", "mortar-fire" to "Mortar fire". */
+    static String actionWords(String type) {
+        String spaced = type.replace('-', ' ').replace("pack ti", "Pack-TI");
+        return spaced.isEmpty() ? type : Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
     }
 
     /** "CounterBecamePackTi" to "Counter became pack ti". */

@@ -125,7 +125,9 @@ public class ScenarioPages {
         ScenarioState state = scenarios.state(scenarioId);
         if (since != null && since >= 0 && since < state.events()) {
             long from = Math.max(since, state.events() - SINCE_AT_MOST);
-            model.addAttribute("outcome", history.stream(scenarioId, from).stream().map(EventLine::of).toList());
+            Map<String, String> names = names(state);
+            model.addAttribute("outcome", history.stream(scenarioId, from).stream()
+                    .map(e -> EventLine.of(e).named(names)).toList());
         }
         model.addAttribute("selected", counter);
         fill(model, state, actor);
@@ -294,8 +296,9 @@ public class ScenarioPages {
                        Supplier<ActionResult> work) {
         try {
             ActionResult result = work.get();
+            Map<String, String> names = names(result.state());
             model.addAttribute("outcome", history.stream(scenarioId, result.firstEvent()).stream()
-                    .map(EventLine::of).toList());
+                    .map(e -> EventLine.of(e).named(names)).toList());
             model.asMap().remove("posted"); // a done action leaves its form empty again
             fill(model, result.state(), actor);
         } catch (org.wargame.tracker.refusal.Refusal | IllegalArgumentException | IllegalStateException e) {
@@ -423,6 +426,7 @@ public class ScenarioPages {
                 Math.max(0, state.events() - 60));
         List<String> turns = new ArrayList<>();
         List<EventLine> lines = new ArrayList<>();
+        Map<String, String> names = names(state);
         for (int i = recent.size() - 1; i >= 0 && lines.size() < 12; i--) {
             org.wargame.tracker.store.RecordedEvent e = recent.get(i);
             String turn = e.clock() == null ? "" : e.clock().gameTurn() + "/" + e.clock().playerTurn();
@@ -432,9 +436,17 @@ public class ScenarioPages {
                 }
                 turns.add(turn);
             }
-            lines.add(EventLine.of(e));
+            lines.add(EventLine.of(e).named(names));
         }
         return lines;
+    }
+
+    /** Counters' and sides' ids with their names, so that what happened reads in the players' words. */
+    private static Map<String, String> names(ScenarioState state) {
+        Map<String, String> names = new java.util.HashMap<>();
+        ScenarioView.of(state).counters().forEach(c -> names.put(c.id(), c.name()));
+        state.sides().forEach(side -> names.put(side.id(), side.name()));
+        return names;
     }
 
     private static List<Place> places(List<CounterView> counters, List<ActionOption> options, Actor actor,

@@ -29,7 +29,8 @@ final class StateWords {
             Map.entry("mayFireAfterMoving", "May fire after moving"), Map.entry("role", "Role"),
             Map.entry("team", "Crew"), Map.entry("firedTurn", "Fired in Game Turn"),
             Map.entry("firedWeapon", "Fired"), Map.entry("aboard", "Aboard"), Map.entry("recovery", "Recovery"),
-            Map.entry("location", "Location"));
+            Map.entry("location", "Location"), Map.entry("packTi", "Pack-TI"), Map.entry("goodOrder", "Good Order"),
+            Map.entry("dm", "dm"), Map.entry("prc", "PRC"));
 
     /** Shown as markers already, or the rules' bookkeeping a player does not read. */
     private static final List<String> SKIPPED = List.of("markers", "packTi", "goodOrder", "malfunctioned", "dm",
@@ -75,6 +76,17 @@ final class StateWords {
                     && names.containsKey(id) ? names.get(id) : v)));
         }
         return lines;
+    }
+
+    /** One state value in words (a period as its sentence, a map as labelled parts), ids written as names. */
+    static String words(String key, Object v, Map<String, String> names) {
+        if (key.equals("period") && v instanceof Map<?, ?> period) {
+            return period(period, null);
+        }
+        if (v instanceof Boolean b) {
+            return b ? "yes" : "no";
+        }
+        return value(v instanceof String id && names.containsKey(id) ? names.get(id) : v);
     }
 
     /** "Unpacking: 1 of 3 Game Turns done; unload at the start of the first RPh after 2 more Player Turn(s)". */

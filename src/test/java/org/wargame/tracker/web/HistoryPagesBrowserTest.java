@@ -54,7 +54,7 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         choose("br-crew-1");
         panelOption("become-pack-ti").findElement(By.cssSelector("form.action button")).click();
         wait.until(d -> !d.findElements(By.cssSelector("#outcome")).isEmpty()
-                && d.findElement(By.id("outcome")).getText().contains("Action become-pack-ti"));
+                && d.findElement(By.id("outcome")).getText().contains("Action: Become Pack-TI"));
         assertThat(driver.findElements(By.cssSelector("#panel .panel-head .marker")).stream()
                 .map(WebElement::getText)).contains("Pack-TI");
         assertThat(driver.findElement(By.id("outcome")).findElements(By.cssSelector("details.dispute")))
@@ -86,9 +86,9 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         driver.findElement(By.cssSelector("#audit-links a[data-turn='2']")).click();
         wait.until(d -> d.findElement(By.tagName("h1")).getText().equals("Audit of Game Turn 2"));
         WebElement packTi = driver.findElements(By.cssSelector(".audited[data-kind='ActionTaken']")).stream()
-                .filter(e -> e.getText().contains("become-pack-ti")).findFirst().orElseThrow();
+                .filter(e -> e.getText().contains("Become Pack-TI")).findFirst().orElseThrow();
         assertThat(packTi.findElement(By.cssSelector(".account")).getText()).isEqualTo("alice");
-        assertThat(packTi.findElement(By.cssSelector(".side")).getText()).isEqualTo("british");
+        assertThat(packTi.findElement(By.cssSelector(".side")).getText()).isEqualTo("British");
         assertThat(packTi.findElement(By.cssSelector(".sections")).getText()).contains("10.11");
         assertThat(packTi.findElement(By.cssSelector(".time")).getText()).endsWith("UTC");
         WebElement crewChange = packTi.findElement(By.cssSelector(".changes[data-counter='br-crew-1']"));
@@ -126,7 +126,7 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         new Select(casualty.findElement(By.name("f_result"))).selectByValue("casualty-reduction");
         casualty.findElement(By.tagName("button")).click();
         wait.until(d -> !d.findElements(By.id("outcome")).isEmpty()
-                && d.findElement(By.id("outcome")).getText().contains("Action casualty"));
+                && d.findElement(By.id("outcome")).getText().contains("Action: Casualty"));
         assertThat(driver.findElement(By.id("outcome")).getText()).contains("server");
         assertThat(driver.findElement(By.id("undo-box")).getText()).contains("A die decided it");
         driver.findElement(By.cssSelector("#undo button")).click();

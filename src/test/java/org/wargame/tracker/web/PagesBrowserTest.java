@@ -74,8 +74,9 @@ class PagesBrowserTest extends BrowserTestSupport {
         // advance the clock: htmx swaps the page in place
         driver.findElement(By.cssSelector("#advance button")).click();
         wait.until(d -> clock().equals("Turn 1, Player Turn 1 (axis), PFPh"));
+        // what happened names the side as the campaign does (the Italians), not by its id
         assertThat(driver.findElement(By.id("outcome")).getText()).contains("Clock advanced to Turn 1, Player Turn 1"
-                + " (axis), PFPh");
+                + " (Italians), PFPh");
         assertThat(driver.getCurrentUrl()).isEqualTo(scenarioUrl);
 
         // on to Game Turn 2, initial RPh, Step 1.13B (through the API, same service)
@@ -88,7 +89,7 @@ class PagesBrowserTest extends BrowserTestSupport {
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("outcome")));
         assertThat(driver.findElements(By.cssSelector("#panel .panel-head .marker")).stream().map(WebElement::getText))
                 .contains("Pack-TI");
-        assertThat(driver.findElement(By.id("outcome")).getText()).contains("Action become-pack-ti");
+        assertThat(driver.findElement(By.id("outcome")).getText()).contains("Action: Become Pack-TI");
         choose("br-94mm");
         assertThat(driver.findElement(By.id("panel")).getText()).contains("Animal-Packed");
         // now refused, with the rule that refuses it
