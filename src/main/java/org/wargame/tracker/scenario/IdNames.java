@@ -3,6 +3,7 @@ package org.wargame.tracker.scenario;
 import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.rules.ActionOption;
 import org.wargame.tracker.rules.CounterView;
+import org.wargame.tracker.rules.DieNeed;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -72,14 +73,19 @@ public record IdNames(Map<String, String> byId) {
         return name == null ? w : name + w.substring(bare.length());
     }
 
-    /** The option with its texts (label, reason, the labels of its fields) in names; its request keeps the ids. */
+    /**
+     * The option with its texts (label, reason, the labels of its fields, what each die decides) in names; its
+     * request keeps the ids.
+     */
     public ActionOption in(ActionOption o) {
         if (byId.isEmpty()) {
             return o;
         }
         Map<String, String> labels = new LinkedHashMap<>();
         o.labels().forEach((field, label) -> labels.put(field, in(label)));
+        List<DieNeed> dice = o.dice().stream().map(d -> new DieNeed(d.kind(), in(d.purpose()), in(d.when())))
+                .toList();
         return new ActionOption(o.counterId(), o.action(), in(o.label()), o.allowed(), in(o.reason()), o.request(),
-                o.fields(), o.dice(), labels);
+                o.fields(), dice, labels);
     }
 }

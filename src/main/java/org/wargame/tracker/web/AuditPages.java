@@ -123,7 +123,8 @@ public class AuditPages {
             boolean start = a.kind().equals("ScenarioStarted");
             List<CounterDiff> diffs = a.counters().stream().map(c -> diff(c, names)).toList();
             rows.add(new Row(a, lines.isEmpty() ? a.kind() : lines.get(0).title(), TIME.format(a.time()),
-                    a.dice().stream().map(AuditPages::die).toList(), lines, diffs, undone.get(a.firstSequence()),
+                    a.dice().stream().map(AuditPages::die).map(d -> new Die(d.roll(), d.source(), ids.in(d.purpose())))
+                            .toList(), lines, diffs, undone.get(a.firstSequence()),
                     where(a.clockBefore()), ids.in(a.clockBefore().label()) + (a.clockAfter().equals(a.clockBefore())
                     ? "" : " → " + ids.in(a.clockAfter().label())), start ? setUp(a, sideNames) : result(lines),
                     start));

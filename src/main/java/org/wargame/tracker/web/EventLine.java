@@ -69,7 +69,8 @@ public record EventLine(long sequence, String type, String title, String section
             return this;
         }
         return new EventLine(sequence, type, name(title, names), section,
-                details.stream().map(d -> name(d, names)).toList(), dice, account, side, actionId);
+                details.stream().map(d -> name(d, names)).toList(), dice.stream().map(d -> name(d, names)).toList(),
+                account, side, actionId);
     }
 
     private static String name(String text, Map<String, String> names) {

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.rules.ActionOption;
 import org.wargame.tracker.rules.CounterView;
+import org.wargame.tracker.rules.DieNeed;
 
 import java.util.List;
 import java.util.Map;
@@ -37,11 +38,12 @@ class IdNamesTest {
     void anOptionsTextsReadInNamesItsRequestKeepsTheIds() {
         ActionOption option = new ActionOption("br-crew-1", "take-possession", "Take possession of br-94mm", false,
                 "10.11: br-crew-1 is Pack-TI", Map.of("type", "take-possession", "counter", "br-crew-1", "gun",
-                "br-94mm"), List.of(), List.of(), Map.of("targets[0].target", "Target of br-crew-1 (br-94mm)"));
+                "br-94mm"), List.of(), List.of(new DieNeed("dr", "10.4 vulnerability of br-94mm", null)), Map.of("targets[0].target", "Target of br-crew-1 (br-94mm)"));
         ActionOption named = NAMES.in(option);
         assertThat(named.label()).isEqualTo("Take possession of 94mm INF Gun");
         assertThat(named.reason()).isEqualTo("10.11: British Infantry crew is Pack-TI");
         assertThat(named.labels()).containsEntry("targets[0].target", "Target of British Infantry crew (94mm INF Gun)");
+        assertThat(named.dice()).containsExactly(new DieNeed("dr", "10.4 vulnerability of 94mm INF Gun", null));
         assertThat(named.request()).isEqualTo(option.request());
         assertThat(named.counterId()).isEqualTo("br-crew-1");
     }
