@@ -224,7 +224,7 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         // the U.S. part of the Movement Phase: Lowe stands up from his kneeling position
         advanceTo("MOVE");
         click("#advance button");
-        waitClock("Player Turn 2 (us), MOVE");
+        waitClock("Player Turn 2 (U.S.), MOVE");
         choose("us-rifle-2");
         WebElement stand = option("move");
         pick(stand, "movement", "moved");

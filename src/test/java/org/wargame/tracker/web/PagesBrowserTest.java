@@ -160,11 +160,15 @@ class PagesBrowserTest extends BrowserTestSupport {
         return driver.findElement(By.id("clock-label")).getAttribute("textContent").trim();
     }
 
+    /** The API's clock in words (its side by name; {@code clock.phasingSide} keeps the id). */
     private String clockNow(String scenarioId) {
-        var c = get("alice", "/api/scenarios/" + scenarioId).at("/clock");
-        return "Turn " + c.get("gameTurn").asInt() + ", Player Turn " + c.get("playerTurn").asInt() + " ("
-                + c.get("phasingSide").asText() + "), " + c.get("phase").asText()
-                + (c.hasNonNull("step") ? " Step " + c.get("step").asText() : "");
+        var scenario = get("alice", "/api/scenarios/" + scenarioId);
+        var c = scenario.at("/clock");
+        assertThat(scenario.at("/clockLabel").asText()).isEqualTo("Turn " + c.get("gameTurn").asInt()
+                + ", Player Turn " + c.get("playerTurn").asInt() + " (Italians), " + c.get("phase").asText()
+                + (c.hasNonNull("step") ? " Step " + c.get("step").asText() : ""));
+        assertThat(c.get("phasingSide").asText()).isEqualTo("axis");
+        return scenario.at("/clockLabel").asText();
     }
 
     private String url(String path) {
