@@ -81,8 +81,8 @@ public class AuditPages {
      * whose counters are listed as set up instead of a before/after table each.
      */
     public record Row(AuditedAction action, String title, String time, List<Die> dice, List<EventLine> outcome,
-                      List<CounterDiff> counters, Long undoneBy, String where, String clock, String result,
-                      boolean start) {
+                      List<CounterDiff> counters, Long undoneBy, String where, String clock, String what,
+                      String result, boolean start) {
         public boolean undone() {
             return undoneBy != null;
         }
@@ -126,8 +126,8 @@ public class AuditPages {
                     a.dice().stream().map(AuditPages::die).map(d -> new Die(d.roll(), d.source(), ids.in(d.purpose())))
                             .toList(), lines, diffs, undone.get(a.firstSequence()),
                     where(a.clockBefore()), ids.in(a.clockBefore().label()) + (a.clockAfter().equals(a.clockBefore())
-                    ? "" : " → " + ids.in(a.clockAfter().label())), start ? setUp(a, sideNames) : result(lines),
-                    start));
+                    ? "" : " → " + ids.in(a.clockAfter().label())), what(a, lines),
+                    start ? setUp(a, sideNames) : result(lines), start));
         }
         List<Integer> turns = Timeline.linkedTurns(turn, maxTurn);
         model.addAttribute("scenario", view);
@@ -143,6 +143,14 @@ public class AuditPages {
     private String where(org.wargame.tracker.rules.GameClock c) {
         return (c.allSides() ? "" : "Player Turn " + c.playerTurn() + ", ") + c.phase()
                 + (c.step() == null ? "" : " Step " + c.step());
+    }
+
+    /** What was asked, on its line: an action's fields ("Counter: Italian squad, Hex: F5"); nothing else. */
+    static String what(AuditedAction a, List<EventLine> lines) {
+        if (!a.kind().equals("ActionTaken") || lines.isEmpty() || lines.get(0).details().isEmpty()) {
+            return null;
+        }
+        return String.join(", ", lines.get(0).details());
     }
 
     /** What the action led to, on its line: its later events' titles, the first few named, the rest counted. */

@@ -26,8 +26,8 @@ class IdNamesTest {
 
     @Test
     void aDecisionAndAClockReadInNames() {
-        assertThat(NAMES.in("10.11: br-crew-1 may become pack-ti now"))
-                .isEqualTo("10.11: British Infantry crew may become pack-ti now");
+        assertThat(NAMES.in("10.11: br-crew-1 may become Pack-TI now"))
+                .isEqualTo("10.11: British Infantry crew may become Pack-TI now");
         assertThat(NAMES.in("Turn 1, Player Turn 1 (axis), RPh Step 1.13B"))
                 .isEqualTo("Turn 1, Player Turn 1 (Italians), RPh Step 1.13B");
         assertThat(NAMES.in("no-name and br-crew-10 stay as they are"))

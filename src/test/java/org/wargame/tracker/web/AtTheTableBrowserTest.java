@@ -44,7 +44,8 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         advanceTo("RPh");
         waitClock("Turn 2, Player Turn 1");
         // ids are for machines: the decision, the clock and the options name counters and sides
-        assertThat(text("#decision")).contains("British Infantry crew").doesNotContain("br-crew-1");
+        assertThat(text("#decision")).contains("British Infantry crew may become Pack-TI")
+                .doesNotContain("br-crew-1");
         assertThat(driver.findElement(By.id("clock-label")).getAttribute("textContent")).contains("(Italians)")
                 .doesNotContain("(axis)");
         choose("br-crew-1");
