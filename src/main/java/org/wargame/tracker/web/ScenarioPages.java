@@ -278,6 +278,7 @@ public class ScenarioPages {
         model.addAttribute("scenario", ScenarioView.of(state));
         model.addAttribute("campaignName", campaigns.state(state.campaignId()).name());
         model.addAttribute("places", places(state.counters(), List.of(), null, state.ruleSet()));
+        model.addAttribute("idNames", names(state));
         model.addAttribute("concluded", scenarios.state(scenarioId).concluded());
         return "timeline";
     }

@@ -22,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class AuditPageBrowserTest extends BrowserTestSupport {
 
+    /** Counters' ids of the plan: each has a name, so no page text shows them (attributes may). */
     private static final List<String> IDS = List.of("br-crew-1", "br-94mm", "br-mule-1", "it-squad-1");
 
     @Test
@@ -79,6 +80,16 @@ class AuditPageBrowserTest extends BrowserTestSupport {
         casualty.findElement(By.tagName("summary")).click();
         assertThat(casualty.getText()).contains("server").contains("\"squad\" Mule 1").contains("Before");
         Axe.check(driver, "audit-long-turn");
+
+        // the timeline's counters and events, and "what happened" on the table, read in names too
+        driver.get(uri("/scenarios/" + scenarioId + "/timeline").toString());
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("clock-label")));
+        String timeline = (String) js.executeScript("return document.querySelector('main').textContent;");
+        assertThat(IDS).allSatisfy(id -> assertThat(timeline).doesNotContain(id));
+        assertThat(timeline).contains("Possesses: 94mm INF Gun").doesNotContain("{").doesNotContain("(axis)");
+        driver.get(uri("/scenarios/" + scenarioId).toString());
+        String happened = wait.until(d -> d.findElement(By.id("happened"))).getAttribute("textContent");
+        assertThat(IDS).allSatisfy(id -> assertThat(happened).doesNotContain(id));
     }
 
     private void signIn(String user) {
