@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 
 import java.io.IOException;
@@ -75,9 +76,10 @@ class AuditPageBrowserTest extends BrowserTestSupport {
         String shown = (String) js.executeScript("return document.querySelector('main').textContent;");
         assertThat(IDS).allSatisfy(id -> assertThat(shown).doesNotContain(id));
         assertThat(shown).doesNotContain("(axis)").doesNotContain("(british)").contains("(Italians)");
-        // opened, a Casualty Reduction shows its server dr and the Mule before/after
+        // opened from the keyboard, a Casualty Reduction shows its server dr and the Mule before/after
         var casualty = driver.findElement(By.cssSelector("li.audited[data-kind='ActionTaken'] details.audit-action"));
-        casualty.findElement(By.tagName("summary")).click();
+        casualty.findElement(By.tagName("summary")).sendKeys(Keys.ENTER);
+        wait.until(d -> casualty.getAttribute("open") != null);
         assertThat(casualty.getText()).contains("server").contains("\"squad\" Mule 1").contains("Before");
         Axe.check(driver, "audit-long-turn");
 
