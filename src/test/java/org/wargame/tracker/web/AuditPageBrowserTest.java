@@ -46,7 +46,15 @@ class AuditPageBrowserTest extends BrowserTestSupport {
             assertThat(advance("referee", scenarioId).status()).isEqualTo(200);
             advances++;
         }
-        long events = get("alice", "/api/scenarios/" + scenarioId).at("/eventCount").asLong();
+        var scenario = get("alice", "/api/scenarios/" + scenarioId);
+        long events = scenario.at("/eventCount").asLong();
+        // the API: a text for people in names (added, nothing renamed), the machine fields in ids
+        assertThat(scenario.at("/clockLabel").asText()).startsWith("Turn 2, Player Turn 1 (Italians)");
+        assertThat(scenario.at("/clock/phasingSide").asText()).isEqualTo("axis");
+        assertThat(scenario.body().has("names")).isFalse();
+        assertThat(scenario.at("/decision").asText("")).doesNotContain("br-crew-1");
+        scenario.at("/options").forEach(o -> assertThat(o.path("label").asText() + o.path("reason").asText(""))
+                .as("option %s", o).doesNotContain("br-94mm").doesNotContain("br-crew-1").doesNotContain("br-mule-1"));
 
         signIn("alice");
         driver.manage().window().setSize(new Dimension(1366, 900));
