@@ -139,10 +139,9 @@ public class AuditPages {
         return "audit";
     }
 
-    /** Where in the Game Turn the action was taken: "Player Turn 1 (Italians), RPh Step 1.13B" less its turn. */
+    /** Where in the Game Turn the action was taken, short: "RPh Step 1.13B" (the whole clock is in its details). */
     private String where(org.wargame.tracker.rules.GameClock c) {
-        return (c.allSides() ? "" : "Player Turn " + c.playerTurn() + ", ") + c.phase()
-                + (c.step() == null ? "" : " Step " + c.step());
+        return c.phase() + (c.step() == null ? "" : " Step " + c.step());
     }
 
     /** What was asked, on its line: an action's fields ("Counter: Italian squad, Hex: F5"); nothing else. */
