@@ -91,6 +91,16 @@ public class ScenarioPages {
         public boolean on(String formKey, String fieldName) {
             return key.equals(formKey) && (fieldName == null ? field == null : fieldName.equals(field));
         }
+
+        /** {@link #on}, or about a part of that field ({@code corrected.result} is about {@code corrected}). */
+        public boolean about(String formKey, String fieldName) {
+            return on(formKey, fieldName) || key.equals(formKey) && fieldName != null && fieldName.equals(top());
+        }
+
+        /** The form's field the refusal is about: {@code corrected} for {@code corrected.result}. */
+        public String top() {
+            return field == null ? null : field.split("[.\\[]", 2)[0];
+        }
     }
 
     /** A pending undo request as the page shows it: the action in words, and whether this player may answer it. */
