@@ -30,7 +30,7 @@ class ConsoleBrowserTest extends BrowserTestSupport {
                 "result", "casualty-reduction")).status()).isEqualTo(200);
 
         logIn("referee");
-        driver.get(uri("/console").toString());
+        driver.get(url("/console"));
         assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("Referee's console");
 
         // verify one campaign: every link holds, and the receipts to keep check out
@@ -111,20 +111,11 @@ class ConsoleBrowserTest extends BrowserTestSupport {
 
         // a player is refused the console, with the reason
         logIn("alice");
-        driver.get(uri("/console").toString());
+        driver.get(url("/console"));
         assertThat(driver.findElement(By.cssSelector("main .error")).getText()).contains("only the referee");
     }
 
     private WebElement row(String user) {
         return driver.findElement(By.cssSelector("tr[data-account='" + user + "']"));
-    }
-
-    private void logIn(String user) {
-        driver.manage().deleteAllCookies();
-        driver.get(uri("/login").toString());
-        driver.findElement(By.id("username")).sendKeys(user);
-        driver.findElement(By.id("password")).sendKeys(password(user));
-        driver.findElement(By.cssSelector("#login button")).click();
-        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
     }
 }

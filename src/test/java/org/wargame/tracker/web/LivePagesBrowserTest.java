@@ -43,7 +43,7 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         String campaignId = importSample("asl-west-of-alamein.yaml");
         String scenarioId = startPlan("alice", campaignId, "ex-10-3");
         advance("bruno", scenarioId); // bruno's last action: his page offers to undo it
-        String page = uri("/scenarios/" + scenarioId).toString();
+        String page = url("/scenarios/" + scenarioId);
 
         logIn(driver, "alice");
         driver.get(page);
@@ -90,7 +90,7 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         String campaignId = importSample("asl-west-of-alamein.yaml");
         String scenarioId = startPlan("alice", campaignId, "ex-10-3");
         logIn(driver, "alice");
-        String page = uri("/scenarios/" + scenarioId).toString();
+        String page = url("/scenarios/" + scenarioId);
         driver.get(page);
         // the session ends on the server (as after the idle timeout): the cookie names a session that is gone
         driver.manage().deleteCookieNamed("JSESSIONID");
@@ -98,9 +98,7 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         driver.findElement(By.cssSelector("#advance button")).click();
         wait.until(ExpectedConditions.urlContains("/login"));
         assertThat(driver.findElement(By.cssSelector("main")).getText()).contains("Your session ended");
-        driver.findElement(By.id("username")).sendKeys("alice");
-        driver.findElement(By.id("password")).sendKeys(password("alice"));
-        driver.findElement(By.cssSelector("#login button")).click();
+        fillLogin(driver, "alice", password("alice"));
         wait.until(ExpectedConditions.urlToBe(page));
         assertThat(driver.findElement(By.id("clock-label")).getAttribute("textContent")).isNotBlank();
     }
@@ -110,7 +108,7 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         String campaignId = importSample("asl-west-of-alamein.yaml");
         String scenarioId = startPlan("alice", campaignId, "ex-10-3");
         logIn(driver, "alice");
-        driver.get(uri("/scenarios/" + scenarioId).toString());
+        driver.get(url("/scenarios/" + scenarioId));
         // the form is sent to an address that refuses it (as a server in trouble would), with the error page
         ((JavascriptExecutor) driver).executeScript("""
                 const form = document.getElementById('advance');
@@ -121,19 +119,5 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         assertThat(driver.findElement(By.cssSelector("#advance .request-failure")).getText())
                 .contains("address");
         assertThat(driver.findElement(By.id("busy")).isDisplayed()).as("busy only while a request runs").isFalse();
-    }
-
-    private void logIn(WebDriver browser, String user) {
-        browser.manage().deleteAllCookies();
-        browser.get(uri("/login").toString());
-        browser.findElement(By.id("username")).sendKeys(user);
-        browser.findElement(By.id("password")).sendKeys(password(user));
-        browser.findElement(By.cssSelector("#login button")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(10))
-                .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
-    }
-
-    private static String clock(WebDriver browser) {
-        return browser.findElement(By.id("clock-label")).getAttribute("textContent");
     }
 }
