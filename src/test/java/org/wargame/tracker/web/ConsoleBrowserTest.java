@@ -208,10 +208,13 @@ class ConsoleBrowserTest extends BrowserTestSupport {
     }
 
     private void importHistory(Path file) {
-        WebElement before = driver.findElement(By.id("import-form"));
+        org.openqa.selenium.JavascriptExecutor js = (org.openqa.selenium.JavascriptExecutor) driver;
+        js.executeScript("window.beforeImport = true");
         driver.findElement(By.id("history")).sendKeys(file.toAbsolutePath().toString());
-        before.findElement(By.cssSelector("button")).click();
-        wait.until(ExpectedConditions.stalenessOf(before)); // the console drawn again with the answer
+        driver.findElement(By.cssSelector("#import-form button")).click();
+        // a plain form (a file): the console is loaded again with the answer
+        wait.ignoring(org.openqa.selenium.WebDriverException.class).until(d -> Boolean.TRUE.equals(js.executeScript(
+                "return window.beforeImport === undefined && document.readyState === 'complete'")));
     }
 
     private WebElement row(String user) {
