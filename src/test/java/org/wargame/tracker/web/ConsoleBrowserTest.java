@@ -193,6 +193,7 @@ class ConsoleBrowserTest extends BrowserTestSupport {
             WebElement imported = wait.until(d -> d.findElement(
                     By.cssSelector("#exports tr[data-campaign='" + campaignId + "']")));
             assertThat(imported.findElements(By.tagName("td")).get(2).getText()).isEqualTo(Long.toString(events));
+            ((org.openqa.selenium.JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView()", imported);
             Browser.screenshot(driver, "45-console-imported");
 
             new Select(driver.findElement(By.id("verify-what"))).selectByValue(campaignId);
