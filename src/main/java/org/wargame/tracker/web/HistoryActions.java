@@ -105,6 +105,23 @@ public class HistoryActions {
         }
     }
 
+    /**
+     * The disputed action's request as the referee's correction starts from: its fields as JSON (no {@code type}:
+     * a correction keeps it), or null for a clock advance, which has none to correct.
+     */
+    public static String requestToCorrect(ScenarioLog.TakenAction taken) {
+        if (taken == null || taken.clock() || taken.request() == null) {
+            return null;
+        }
+        Map<String, Object> fields = new java.util.LinkedHashMap<>(taken.request());
+        fields.remove("type");
+        try {
+            return RequestJson.json().writeValueAsString(fields);
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
     /** Who may answer a pending request: the referee, or a player of another side than the action's. */
     public static boolean mayAnswer(Actor actor, UndoRequested request) {
         if (actor.referee()) {

@@ -111,6 +111,40 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         assertThat(overflow()).isLessThanOrEqualTo(0);
     }
 
+    /** The referee's corrected action on the page goes through the action's schema: refused next to its box. */
+    @Test
+    void aCorrectionThatDoesNotFitTheActionIsRefusedNextToItsBox() {
+        String campaignId = importSample("asl-west-of-alamein.yaml");
+        String scenarioId = startPlan("alice", campaignId, "ex-10-3");
+        advanceTo("bruno", scenarioId, 1, 1, "PFPh");
+        String attackId = action("bruno", scenarioId, java.util.Map.of("type", "fire", "firer", "it-squad-1",
+                "target", "br-crew-1", "result", "1MC")).at("/actionId").asText();
+        post("alice", "/api/scenarios/" + scenarioId + "/disputes", java.util.Map.of("actionId", attackId,
+                "reason", "long range"));
+        long before = get("alice", "/api/scenarios/" + scenarioId).at("/eventCount").asLong();
+
+        logIn("referee");
+        driver.get(url("/scenarios/" + scenarioId));
+        WebElement form = driver.findElement(By.cssSelector("#disputes form.resolve"));
+        form.findElement(By.name("ruling")).sendKeys("halved at long range");
+        form.findElement(By.name("corrected")).sendKeys(
+                "{\"firer\": \"it-squad-1\", \"target\": \"br-crew-1\", \"result\": \"NMC\", \"range\": 6}");
+        form.findElement(By.cssSelector("button.uphold")).click();
+        WebElement error = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(
+                "#disputes form.resolve input[name=corrected] ~ span.error")));
+        assertThat(error.getText()).startsWith("corrected.range: unknown field");
+        WebElement corrected = driver.findElement(By.cssSelector("#disputes form.resolve input[name=corrected]"));
+        assertThat(corrected.getAttribute("aria-invalid")).isEqualTo("true");
+        assertThat(corrected.getAttribute("value")).contains("\"range\": 6"); // what was typed stays
+        assertThat(get("alice", "/api/scenarios/" + scenarioId).at("/eventCount").asLong()).isEqualTo(before);
+
+        corrected.clear();
+        corrected.sendKeys("{\"firer\": \"it-squad-1\", \"target\": \"br-crew-1\", \"result\": \"NMC\"}");
+        driver.findElement(By.cssSelector("#disputes form.resolve button.uphold")).click();
+        wait.until(d -> !d.findElements(By.id("notice")).isEmpty());
+        assertThat(driver.findElement(By.id("notice")).getText()).startsWith("Dispute upheld");
+    }
+
     @Test
     void aDicedUndoWaitsForTheOpponentAndTheRefereeRulesOnADispute() {
         String campaignId = importSample("asl-west-of-alamein.yaml");
