@@ -85,6 +85,40 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         assertThat(aliceClock).endsWith(get("alice", "/api/scenarios/" + scenarioId).at("/clock/phase").asText());
     }
 
+    /**
+     * A change redraws only the regions it touched: alice's dispute changes bruno's requests, not his clock or board,
+     * which stay in place (a mark on them survives); their forms move on to the new version, so his Advance is
+     * taken, not refused as stale.
+     */
+    @Test
+    void a_change_redraws_only_the_regions_it_touched() {
+        String campaignId = importSample("asl-west-of-alamein.yaml");
+        String scenarioId = startPlan("alice", campaignId, "ex-10-3");
+        String advanceId = advance("bruno", scenarioId).at("/actionId").asText();
+        logIn(second, "bruno");
+        second.get(url("/scenarios/" + scenarioId));
+        JavascriptExecutor js = (JavascriptExecutor) second;
+        String before = clock(second);
+        js.executeScript("document.getElementById('clock').dataset.mark = 'kept';"
+                + "document.getElementById('board').dataset.mark = 'kept';"
+                + "document.getElementById('requests').dataset.mark = 'kept';");
+
+        assertThat(post("alice", "/api/scenarios/" + scenarioId + "/disputes", java.util.Map.of("actionId",
+                advanceId, "reason", "too early")).status()).isEqualTo(201);
+        waitOn(second).until(d -> d.findElement(By.id("requests")).getText().contains("too early"));
+        long version = get("bruno", "/api/scenarios/" + scenarioId).at("/eventCount").asLong();
+        assertThat(js.executeScript("return document.getElementById('requests').dataset.mark"))
+                .as("the requests redrawn").isNull();
+        assertThat(js.executeScript("return document.getElementById('clock').dataset.mark")).isEqualTo("kept");
+        assertThat(js.executeScript("return document.getElementById('board').dataset.mark")).isEqualTo("kept");
+        assertThat(second.findElement(By.cssSelector("#advance input[name=expectedVersion]")).getAttribute("value"))
+                .isEqualTo(Long.toString(version));
+
+        second.findElement(By.cssSelector("#advance button")).click();
+        waitOn(second).until(d -> !clock(d).equals(before));
+        assertThat(second.findElement(By.id("play")).getText()).doesNotContain("changed since you looked");
+    }
+
     @Test
     void an_expired_session_leads_to_the_login_page_and_back() {
         String campaignId = importSample("asl-west-of-alamein.yaml");
