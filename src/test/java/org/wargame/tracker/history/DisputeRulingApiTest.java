@@ -22,11 +22,7 @@ class DisputeRulingApiTest extends ApiTestSupport {
     void an_upheld_ruling_corrects_the_action_and_replays_what_came_after() {
         String campaign = importSample("asl-west-of-alamein.yaml");
         String s = startPlan("alice", campaign, "ex-10-3");
-        advanceTo("bruno", s, 1, 1, "PFPh");
-        Response attack = action("bruno", s, Map.of("type", "fire", "firer", "it-squad-1", "target", "br-crew-1",
-                "fireType", "Prep Fire", "result", "1MC"));
-        assertThat(attack.status()).isEqualTo(200);
-        String attackId = attack.at("/actionId").asText();
+        String attackId = attack(s);
         advance("bruno", s);
         Response later = advance("bruno", s);
         assertThat(later.at("/scenario/clock/phase").asText()).isEqualTo("DFPh");
@@ -71,11 +67,8 @@ class DisputeRulingApiTest extends ApiTestSupport {
      */
     @Test
     void a_correction_that_does_not_fit_the_action_schema_is_refused_naming_its_field() {
-        String campaign = importSample("asl-west-of-alamein.yaml");
-        String s = startPlan("alice", campaign, "ex-10-3");
-        advanceTo("bruno", s, 1, 1, "PFPh");
-        String attackId = action("bruno", s, Map.of("type", "fire", "firer", "it-squad-1", "target", "br-crew-1",
-                "result", "1MC")).at("/actionId").asText();
+        String s = startPlan("alice", importSample("asl-west-of-alamein.yaml"), "ex-10-3");
+        String attackId = attack(s);
         String disputeId = post("alice", "/api/scenarios/" + s + "/disputes", Map.of("actionId", attackId,
                 "reason", "long range")).at("/id").asText();
         long before = get("alice", "/api/scenarios/" + s).at("/eventCount").asLong();
@@ -104,5 +97,14 @@ class DisputeRulingApiTest extends ApiTestSupport {
                 Map.of("upheld", true, "ruling", "halved FP", "corrected", Map.of("firer", "it-squad-1",
                         "target", "br-crew-1", "result", "NMC")));
         assertThat(ruled.status()).as(ruled.raw()).isEqualTo(200);
+    }
+
+    /** bruno's Prep Fire recorded with a wrong result (1MC): the action to dispute; its id. */
+    private String attack(String scenario) {
+        advanceTo("bruno", scenario, 1, 1, "PFPh");
+        Response attack = action("bruno", scenario, Map.of("type", "fire", "firer", "it-squad-1",
+                "target", "br-crew-1", "fireType", "Prep Fire", "result", "1MC"));
+        assertThat(attack.status()).isEqualTo(200);
+        return attack.at("/actionId").asText();
     }
 }
