@@ -100,8 +100,8 @@ public class HistoryActions {
             // read strictly like an API body (a key twice, a null refused); the schema check follows in the ruling
             return RequestJson.json().readValue(json, new TypeReference<Map<String, Object>>() { });
         } catch (JsonProcessingException e) {
-            throw new FieldRefused("corrected", "a JSON object with the action's fields, e.g. "
-                    + "{\"result\": \"KIA\"}");
+            throw new FieldRefused("corrected", "a JSON object with all the action's fields, as the box shows "
+                    + "them for the disputed action");
         }
     }
 
