@@ -56,7 +56,7 @@ class AuditPageBrowserTest extends BrowserTestSupport {
         scenario.at("/options").forEach(o -> assertThat(o.path("label").asText() + o.path("reason").asText(""))
                 .as("option %s", o).doesNotContain("br-94mm").doesNotContain("br-crew-1").doesNotContain("br-mule-1"));
 
-        signIn("alice");
+        logIn("alice");
         driver.manage().window().setSize(new Dimension(1366, 900));
         driver.get(uri("/scenarios/" + scenarioId + "/audit?gameTurn=1").toString());
         wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main#audit h1")));
@@ -100,14 +100,5 @@ class AuditPageBrowserTest extends BrowserTestSupport {
         driver.get(uri("/scenarios/" + scenarioId).toString());
         String happened = wait.until(d -> d.findElement(By.id("happened"))).getAttribute("textContent");
         assertThat(IDS).allSatisfy(id -> assertThat(happened).doesNotContain(id));
-    }
-
-    private void signIn(String user) {
-        driver.manage().deleteAllCookies();
-        driver.get(uri("/login").toString());
-        driver.findElement(By.id("username")).sendKeys(user);
-        driver.findElement(By.id("password")).sendKeys(password(user));
-        driver.findElement(By.cssSelector("#login button")).click();
-        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
     }
 }
