@@ -63,18 +63,33 @@ public class AuditPages {
     }
 
     public record CounterDiff(String id, String name, List<Change> changes) {
+        /** A counter as it was set up: its values after, in one line ("Hex B4; Terrain open-ground"). */
+        public String setUp() {
+            return String.join("; ", changes.stream().filter(c -> !c.what().equals("in play")
+                            && !c.after().equals("–") && !c.after().equals("none") && !c.after().equals("no"))
+                    .map(c -> c.what() + (c.after().equals("yes") ? "" : " " + c.after())).toList());
+        }
     }
 
     /** A die in words: "dr 3", its source (entered, or server with its number) and what it was for. */
     public record Die(String roll, String source, String purpose) {
     }
 
+    /**
+     * One action: folded to its line (who did what, where in the Game Turn, the result) with its details (time,
+     * dice, rule sections, events, counters before/after) opened on demand. {@code start}: the scenario's start,
+     * whose counters are listed as set up instead of a before/after table each.
+     */
     public record Row(AuditedAction action, String title, String time, List<Die> dice, List<EventLine> outcome,
-                      List<CounterDiff> counters, Long undoneBy) {
+                      List<CounterDiff> counters, Long undoneBy, String where, String clock, String what,
+                      String result, boolean start) {
         public boolean undone() {
             return undoneBy != null;
         }
     }
+
+    /** At most this many of an action's later events are named on its line; the rest are counted. */
+    static final int RESULTS_ON_LINE = 3;
 
     @GetMapping("/scenarios/{scenarioId}/audit")
     public String audit(@PathVariable String scenarioId, @RequestParam(required = false) Integer gameTurn,
@@ -95,18 +110,24 @@ public class AuditPages {
         Map<String, String> names = new HashMap<>();
         ScenarioView view = ScenarioView.of(now);
         view.counters().forEach(c -> names.put(c.id(), c.name()));
-        Map<String, String> sideNames = new HashMap<>();
+        Map<String, String> sideNames = new java.util.LinkedHashMap<>();
         now.sides().forEach(side -> sideNames.put(side.id(), side.name()));
         Map<String, String> idNames = new HashMap<>(names);
         idNames.putAll(sideNames);
+        org.wargame.tracker.scenario.IdNames ids = new org.wargame.tracker.scenario.IdNames(idNames);
         List<Row> rows = new ArrayList<>();
         for (AuditedAction a : actions) {
             List<EventLine> lines = a.outcome().stream().map(e -> EventLine.of(new RecordedEvent(scenarioId,
                     e.sequence(), e.type(), a.time(), a.account(), a.side(), a.actionId(), e.payload(),
                     Map.of(), e.clock(), e.section())).named(idNames)).toList();
+            boolean start = a.kind().equals("ScenarioStarted");
+            List<CounterDiff> diffs = a.counters().stream().map(c -> diff(c, names)).toList();
             rows.add(new Row(a, lines.isEmpty() ? a.kind() : lines.get(0).title(), TIME.format(a.time()),
-                    a.dice().stream().map(AuditPages::die).toList(), lines,
-                    a.counters().stream().map(c -> diff(c, names)).toList(), undone.get(a.firstSequence())));
+                    a.dice().stream().map(AuditPages::die).map(d -> new Die(d.roll(), d.source(), ids.in(d.purpose())))
+                            .toList(), lines, diffs, undone.get(a.firstSequence()),
+                    where(a.clockBefore()), ids.in(a.clockBefore().label()) + (a.clockAfter().equals(a.clockBefore())
+                    ? "" : " → " + ids.in(a.clockAfter().label())), what(a, lines),
+                    start ? setUp(a, sideNames) : result(lines), start));
         }
         List<Integer> turns = Timeline.linkedTurns(turn, maxTurn);
         model.addAttribute("scenario", view);
@@ -116,6 +137,45 @@ public class AuditPages {
         model.addAttribute("turns", turns);
         model.addAttribute("rows", rows);
         return "audit";
+    }
+
+    /** Where in the Game Turn the action was taken, short: "RPh Step 1.13B" (the whole clock is in its details). */
+    private String where(org.wargame.tracker.rules.GameClock c) {
+        return c.phase() + (c.step() == null ? "" : " Step " + c.step());
+    }
+
+    /** What was asked, on its line: an action's fields ("Counter: Italian squad, Hex: F5"); nothing else. */
+    static String what(AuditedAction a, List<EventLine> lines) {
+        if (!a.kind().equals("ActionTaken") || lines.isEmpty() || lines.get(0).details().isEmpty()) {
+            return null;
+        }
+        return String.join(", ", lines.get(0).details());
+    }
+
+    /** What the action led to, on its line: its later events' titles, the first few named, the rest counted. */
+    static String result(List<EventLine> lines) {
+        List<String> titles = lines.stream().skip(1).map(EventLine::title).distinct().toList();
+        if (titles.isEmpty()) {
+            return null;
+        }
+        String named = String.join("; ", titles.subList(0, Math.min(RESULTS_ON_LINE, titles.size())));
+        return titles.size() > RESULTS_ON_LINE ? named + " and " + (titles.size() - RESULTS_ON_LINE) + " more" : named;
+    }
+
+    /** "4 counters set up (British 3, Italians 1)": the start's counters by side, in the order of the sides. */
+    static String setUp(AuditedAction a, Map<String, String> sideNames) {
+        Map<String, Integer> bySide = new java.util.LinkedHashMap<>();
+        sideNames.values().forEach(name -> bySide.put(name, 0));
+        int all = 0;
+        for (ScenarioReplay.CounterChange c : a.counters()) {
+            if (c.after() != null) {
+                bySide.merge(sideNames.getOrDefault(c.after().side(), c.after().side()), 1, Integer::sum);
+                all++;
+            }
+        }
+        bySide.values().removeIf(n -> n == 0);
+        return all + (all == 1 ? " counter" : " counters") + " set up (" + String.join(", ", bySide.entrySet()
+                .stream().map(e -> e.getKey() + " " + e.getValue()).toList()) + ")";
     }
 
     static Die die(DiceRoll roll) {

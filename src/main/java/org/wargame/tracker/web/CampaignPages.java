@@ -90,9 +90,10 @@ public class CampaignPages {
         Map<String, String> streamNames = new LinkedHashMap<>();
         streamNames.put(campaignId, "Campaign");
         state.scenarios().forEach(s -> streamNames.put(s.scenarioId(), s.name()));
+        Map<String, String> names = idNames(state);
         List<Map<String, Object>> lines = new ArrayList<>();
         for (RecordedEvent e : events) {
-            lines.add(Map.of("line", EventLine.of(e), "stream", e.stream(),
+            lines.add(Map.of("line", EventLine.of(e).named(names), "stream", e.stream(),
                     "where", streamNames.getOrDefault(e.stream(), e.stream()),
                     "scenario", !e.stream().equals(campaignId), "when", e.timestamp().toString()));
         }
@@ -100,7 +101,16 @@ public class CampaignPages {
         model.addAttribute("campaign", state);
         model.addAttribute("card", CounterCard.of(rostered, note(rostered, state)));
         model.addAttribute("lines", lines);
+        model.addAttribute("idNames", names);
         return "counter";
+    }
+
+    /** The roster's counters and the sides by their names, for texts built from ids. */
+    private static Map<String, String> idNames(CampaignState state) {
+        Map<String, String> names = new java.util.HashMap<>();
+        state.roster().values().forEach(r -> names.put(r.counter().id(), r.counter().name()));
+        state.sides().forEach(side -> names.put(side.id(), side.name()));
+        return names;
     }
 
     private void fill(Model model, CampaignState state, Actor actor) {
@@ -116,6 +126,7 @@ public class CampaignPages {
         model.addAttribute("actor", actor);
         model.addAttribute("chart", StrengthChart.of(state));
         model.addAttribute("leftOut", leftOut(state));
+        model.addAttribute("idNames", idNames(state));
     }
 
     /** Per scenario, the plan's counters it started without because they were struck off earlier, in words. */

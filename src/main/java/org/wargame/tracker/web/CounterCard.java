@@ -114,18 +114,16 @@ public record CounterCard(String id, String kind, String name, String side, Stri
     }
 
     /**
-     * The counter's state as the rules keep it now (a Gun's current M#, Low Ammo, its hex's terrain...): every entry
-     * that says something, so no null, false or empty one.
+     * The counter's state as the rules keep it now (a Gun's current M#, Low Ammo, its hex's terrain...) in players'
+     * words ({@link StateWords}: labelled, no raw map); nothing null, false or empty.
      */
     public List<String> stateLines() {
-        if (state == null) {
-            return List.of();
-        }
-        return state.keySet().stream().sorted().filter(key -> {
-            Object v = state.get(key);
-            return v != null && !Boolean.FALSE.equals(v) && !"".equals(v) && !key.equals("markers")
-                    && !(v instanceof java.util.Collection<?> c && c.isEmpty());
-        }).map(key -> Boolean.TRUE.equals(state.get(key)) ? key : key + ": " + state.get(key)).toList();
+        return StateWords.of(state);
+    }
+
+    /** The same with counters' and sides' ids written as their names. */
+    public List<String> stateLines(Map<String, String> names) {
+        return StateWords.of(state, names == null ? Map.of() : names, null);
     }
 
     /** The first two printed numbers (caliber, gun type...) for the face of the counter; all are listed beside it. */

@@ -23,7 +23,7 @@ public record EventLine(long sequence, String type, String title, String section
         switch (e.type()) {
             case "ScenarioStarted" -> {
                 title = "Scenario started: " + p.path("name").asText();
-                details.add(p.path("counters").size() + " counters, " + p.path("turnLimit").asInt() + " Game Turns");
+                details.add(setUp(p.path("counters")) + ", " + p.path("turnLimit").asInt() + " Game Turns");
                 details.add("clock at " + clock(p.path("clock")));
             }
             case "ActionTaken" -> {
@@ -69,15 +69,22 @@ public record EventLine(long sequence, String type, String title, String section
             return this;
         }
         return new EventLine(sequence, type, name(title, names), section,
-                details.stream().map(d -> name(d, names)).toList(), dice, account, side, actionId);
+                details.stream().map(d -> name(d, names)).toList(), dice.stream().map(d -> name(d, names)).toList(),
+                account, side, actionId);
     }
 
-    private static final java.util.regex.Pattern ID = java.util.regex.Pattern.compile("(?<![A-Za-z0-9._-])"
-            + "[A-Za-z0-9._-]{1,64}(?![A-Za-z0-9._-])");
-
     private static String name(String text, Map<String, String> names) {
-        return ID.matcher(text).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(
-                names.getOrDefault(m.group(), m.group())));
+        return new org.wargame.tracker.scenario.IdNames(names).in(text);
+    }
+
+    /** "4 counters set up (british 3, axis 1)": by side, in the order the file lists them (named by {@link #named}). */
+    static String setUp(JsonNode counters) {
+        Map<String, Integer> bySide = new java.util.LinkedHashMap<>();
+        counters.forEach(c -> bySide.merge(c.path("side").asText("no side"), 1, Integer::sum));
+        int all = counters.size();
+        return all + (all == 1 ? " counter" : " counters") + " set up" + (bySide.isEmpty() ? "" : " ("
+                + String.join(", ", bySide.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList())
+                + ")");
     }
 
     /** A clock as stored in an event, in the words of {@link org.wargame.tracker.rules.GameClock#label()}. */

@@ -289,6 +289,7 @@ public class ScenarioPages {
         model.addAttribute("scenario", ScenarioView.of(state));
         model.addAttribute("campaignName", campaigns.state(state.campaignId()).name());
         model.addAttribute("places", places(state.counters(), List.of(), null, state.ruleSet()));
+        model.addAttribute("idNames", names(state));
         model.addAttribute("concluded", scenarios.state(scenarioId).concluded());
         return "timeline";
     }
@@ -456,10 +457,7 @@ public class ScenarioPages {
 
     /** Counters' and sides' ids with their names, so that what happened reads in the players' words. */
     private static Map<String, String> names(ScenarioState state) {
-        Map<String, String> names = new java.util.HashMap<>();
-        ScenarioView.of(state).counters().forEach(c -> names.put(c.id(), c.name()));
-        state.sides().forEach(side -> names.put(side.id(), side.name()));
-        return names;
+        return org.wargame.tracker.scenario.IdNames.of(state.counters(), state.sides()).byId();
     }
 
     private static List<Place> places(List<CounterView> counters, List<ActionOption> options, Actor actor,

@@ -53,7 +53,7 @@ final class StateWords {
         }
     }
 
-    /** With {@code names}: a counter's id written as its name ("br-mule-1" as "\"squad\" Mule 1"). */
+    /** With {@code names}: a counter's id written as its name ("br-mule-1" as "\"squad\" Mule 1"), in lists too. */
     static List<String> of(Map<String, Object> state, Map<String, String> names, Now now) {
         List<String> lines = new ArrayList<>();
         if (state == null) {
@@ -72,8 +72,7 @@ final class StateWords {
             if (key.equals("lowAmmo") && v instanceof Number n && n.intValue() == 0) {
                 continue;
             }
-            lines.add(label(key) + (Boolean.TRUE.equals(v) ? "" : ": " + value(v instanceof String id
-                    && names.containsKey(id) ? names.get(id) : v)));
+            lines.add(label(key) + (Boolean.TRUE.equals(v) ? "" : ": " + named(value(v), names)));
         }
         return lines;
     }
@@ -86,7 +85,12 @@ final class StateWords {
         if (v instanceof Boolean b) {
             return b ? "yes" : "no";
         }
-        return value(v instanceof String id && names.containsKey(id) ? names.get(id) : v);
+        return named(value(v), names);
+    }
+
+    /** Ids anywhere in a value (a list of bearers, a map of weapons) written as names. */
+    private static String named(String text, Map<String, String> names) {
+        return names.isEmpty() ? text : new org.wargame.tracker.scenario.IdNames(names).in(text);
     }
 
     /** "Unpacking: 1 of 3 Game Turns done; unload at the start of the first RPh after 2 more Player Turn(s)". */
@@ -147,7 +151,8 @@ final class StateWords {
         if (values instanceof Collection<?> c) {
             List<String> parts = new ArrayList<>();
             c.forEach(x -> parts.add(value(x)));
-            return String.join(" ", parts);
+            // a roll's values read "3 4"; a list of counters or words "a, b"
+            return String.join(c.stream().allMatch(x -> x instanceof Number) ? " " : ", ", parts);
         }
         return String.valueOf(values);
     }

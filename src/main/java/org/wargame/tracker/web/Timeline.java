@@ -4,6 +4,7 @@ import org.springframework.stereotype.Component;
 import org.wargame.tracker.history.EventClocks;
 import org.wargame.tracker.history.ScenarioReplay;
 import org.wargame.tracker.rules.GameClock;
+import org.wargame.tracker.scenario.IdNames;
 import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.store.EventHistory;
@@ -91,6 +92,8 @@ public class Timeline {
         long from = Math.max(0, Math.min(target - WINDOW / 2, last - WINDOW + 1));
         long to = Math.min(last, from + WINDOW - 1);
         ScenarioState shown = replay.stateAfter(scenarioId, target);
+        ScenarioState now = scenarios.state(scenarioId);
+        IdNames names = IdNames.of(now.counters(), now.sides());
 
         List<EventClocks.Entry> entries = clocks.window(scenarioId, from, to);
         Map<Long, EventClocks.Entry> bySequence = new TreeMap<>();
@@ -101,8 +104,8 @@ public class Timeline {
         Map<String, List<EventLine>> byClock = new LinkedHashMap<>();
         history.forEach(scenarioId, from, to, message -> {
             EventClocks.Entry entry = bySequence.get(message.getSequenceNumber());
-            byClock.computeIfAbsent(entry == null ? "" : key(entry.clock()), k -> new ArrayList<>())
-                    .add(EventLine.of(EventHistory.recorded(message)));
+            byClock.computeIfAbsent(entry == null ? "" : names.in(key(entry.clock())), k -> new ArrayList<>())
+                    .add(EventLine.of(EventHistory.recorded(message)).named(names.byId()));
         });
         List<Group> groups = new ArrayList<>();
         byClock.forEach((clock, events) -> {
@@ -116,11 +119,10 @@ public class Timeline {
         int current = shown.clock().gameTurn();
         List<Integer> linked = linkedTurns(current, maxTurn);
         // the actions of the window still in force (their first event not rolled back), not disputed already
-        ScenarioState now = scenarios.state(scenarioId);
         Set<String> disputable = new HashSet<>();
         entries.stream().filter(e -> e.takes() != null && !e.undone()).forEach(e -> disputable.add(e.takes()));
         now.disputes().forEach(d -> disputable.remove(d.actionId()));
-        return new Travel(shown, target, last, from, to, groups, undone, jumps(scenarioId, current, linked), linked,
+        return new Travel(shown, target, last, from, to, groups, undone, jumps(scenarioId, current, linked, names), linked,
                 maxTurn, disputable);
     }
 
@@ -140,7 +142,7 @@ public class Timeline {
      * Game Turn starts for the linked turns, with Player Turn and phase starts for the turns next to the current
      * one, leaving out rolled-back advances; each leads to the end of the action that began it.
      */
-    private List<TurnJump> jumps(String scenarioId, int current, List<Integer> linked) {
+    private List<TurnJump> jumps(String scenarioId, int current, List<Integer> linked, IdNames names) {
         Map<Long, EventClocks.Entry> starts = new TreeMap<>();
         Map<Long, Long> ends = new java.util.HashMap<>();
         clocks.gameTurnStarts(scenarioId).stream().filter(e -> linked.contains(e.clock().gameTurn()))
@@ -182,7 +184,7 @@ public class Timeline {
             }
             if (playerTurns != null && !b.kind().equals("phase")) {
                 phases = new ArrayList<>();
-                playerTurns.add(new PlayerTurnJump("Player Turn " + c.playerTurn() + " (" + c.phasingSide() + ")",
+                playerTurns.add(new PlayerTurnJump("Player Turn " + c.playerTurn() + " (" + names.name(c.phasingSide()) + ")",
                         at, phases));
             }
             if (phases != null) {

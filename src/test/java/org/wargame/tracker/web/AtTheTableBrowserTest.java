@@ -49,9 +49,14 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         advanceTo("RPh");
         advanceTo("RPh");
         waitClock("Turn 2, Player Turn 1");
-        assertThat(text("#decision")).contains("br-crew-1");
+        // ids are for machines: the decision, the clock and the options name counters and sides
+        assertThat(text("#decision")).contains("British Infantry crew may become Pack-TI")
+                .doesNotContain("br-crew-1");
+        assertThat(driver.findElement(By.id("clock-label")).getAttribute("textContent")).contains("(Italians)")
+                .doesNotContain("(axis)");
         choose("br-crew-1");
         assertThat(text("#panel-state")).contains("Possesses");
+        assertThat(text("#panel .options")).doesNotContain("br-94mm").doesNotContain("br-crew-1");
         submit(option("become-pack-ti"));
         assertThat(text("#outcome")).contains("Pack-TI");
         choose("br-94mm");
@@ -227,7 +232,7 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         // the U.S. part of the Movement Phase: Lowe stands up from his kneeling position
         advanceTo("MOVE");
         click("#advance button");
-        waitClock("Player Turn 2 (us), MOVE");
+        waitClock("Player Turn 2 (U.S.), MOVE");
         choose("us-rifle-2");
         WebElement stand = option("move");
         pick(stand, "movement", "moved");
@@ -237,7 +242,7 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         // the fire phase: the advance stops there, where the sides must designate
         advanceTo("FIRE");
         waitClock("FIRE");
-        assertThat(text("#decision")).contains("designates");
+        assertThat(text("#decision")).contains("designates").doesNotContain("side us").doesNotContain("side german");
 
         // the U.S. designate first (the Germans moved first): the MG at the mule, template 1
         choose("us-mg-gunner");
@@ -254,7 +259,7 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         submit(de);
         // every side has designated: Dunn's shot at Weber is one of the U.S. shots to fire
         choose("us-rifle-1");
-        assertThat(option("fire").getText()).contains("de-rifle-1");
+        assertThat(option("fire").getText()).contains("Gefr. Weber").doesNotContain("de-rifle-1");
 
         // Wolff fires at Lowe: d20 3, d6 5, the upper leg: walking wounded
         choose("de-rifle-2");

@@ -23,6 +23,28 @@ class EventLineTest {
     }
 
     @Test
+    void anIdEndingASentenceIsNamedAndKeepsItsStop() {
+        EventLine line = new EventLine(3, "ClockAdvanced", "Clock advanced to Turn 1, Player Turn 1 (axis), PFPh",
+                null, List.of("Moved: it-squad-1.", "Side: axis..."), List.of(), "bruno", "axis", "a2");
+        EventLine named = line.named(Map.of("it-squad-1", "Italian squad", "axis", "Italians"));
+        assertThat(named.title()).isEqualTo("Clock advanced to Turn 1, Player Turn 1 (Italians), PFPh");
+        assertThat(named.details()).containsExactly("Moved: Italian squad.", "Side: Italians...");
+    }
+
+    @Test
+    void theScenarioStartIsOneLineCountingTheCountersBySide() throws Exception {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree("""
+                [{"id": "br-crew-1", "side": "british", "state": {"hex": "B4"}},
+                 {"id": "br-94mm", "side": "british", "state": {"hex": "B4"}},
+                 {"id": "it-squad-1", "side": "axis", "state": {"hex": "F6"}}]""");
+        assertThat(EventLine.setUp(json)).isEqualTo("3 counters set up (british 2, axis 1)");
+        EventLine line = new EventLine(0, "ScenarioStarted", "Scenario started: EX 10.3", null,
+                List.of(EventLine.setUp(json) + ", 6 Game Turns"), List.of(), "alice", null, "a0");
+        assertThat(line.named(Map.of("british", "British", "axis", "Italians")).details())
+                .containsExactly("3 counters set up (British 2, Italians 1), 6 Game Turns");
+    }
+
+    @Test
     void anActionIsTitledAsTheRulesNameIt() {
         assertThat(EventLine.actionWords("become-pack-ti")).isEqualTo("Become Pack-TI");
         assertThat(EventLine.actionWords("mortar-fire")).isEqualTo("Mortar fire");

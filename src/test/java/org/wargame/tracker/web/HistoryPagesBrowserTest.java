@@ -29,15 +29,15 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         wait.until(ExpectedConditions.urlMatches("/scenarios/[0-9a-f-]+$"));
         String scenarioUrl = driver.getCurrentUrl();
         String scenarioId = scenarioUrl.substring(scenarioUrl.lastIndexOf('/') + 1);
-        assertThat(clock(driver)).isEqualTo("Turn 1, Player Turn 1 (axis), RPh Step 1.13B");
+        assertThat(clock(driver)).isEqualTo("Turn 1, Player Turn 1 (Italians), RPh Step 1.13B");
         assertThat(driver.findElements(By.id("undo"))).as("nothing to undo yet").isEmpty();
 
         // advance, then undo the advance: no die decided it, so it is undone at once and the clock goes back
         driver.findElement(By.cssSelector("#advance button")).click();
-        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (axis), PFPh"));
+        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (Italians), PFPh"));
         assertThat(driver.findElement(By.id("last-action")).getText()).startsWith("clock advance");
         driver.findElement(By.cssSelector("#undo button")).click();
-        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (axis), RPh Step 1.13B"));
+        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (Italians), RPh Step 1.13B"));
         assertThat(driver.findElement(By.id("notice")).getText()).startsWith("Undone at once");
         assertThat(driver.findElement(By.id("outcome")).getText()).contains("Action undone");
         assertThat(driver.getCurrentUrl()).isEqualTo(scenarioUrl);
@@ -45,12 +45,12 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
 
         // nothing left to undo: the refusal is said in words next to the form
         driver.findElement(By.cssSelector("#advance button")).click();
-        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (axis), PFPh"));
+        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (Italians), PFPh"));
 
         // on to Turn 2 RPh Step 1.13B; the crew becomes Pack-TI
         advanceTo("alice", scenarioId, 2, 1, "RPh");
         driver.navigate().refresh();
-        assertThat(clock(driver)).isEqualTo("Turn 2, Player Turn 1 (axis), RPh Step 1.13B");
+        assertThat(clock(driver)).isEqualTo("Turn 2, Player Turn 1 (Italians), RPh Step 1.13B");
         choose("br-crew-1");
         panelOption("become-pack-ti").findElement(By.cssSelector("form.action button")).click();
         wait.until(d -> !d.findElements(By.cssSelector("#outcome")).isEmpty()
@@ -63,22 +63,22 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         // the timeline: the undone advance is struck through but readable; jump to Turn 1, then to Turn 2
         driver.findElement(By.id("timeline-link")).click();
         WebElement undone = driver.findElement(By.cssSelector(".event.undone"));
-        assertThat(undone.getText()).contains("Clock advanced to Turn 1, Player Turn 1 (axis), PFPh")
+        assertThat(undone.getText()).contains("Clock advanced to Turn 1, Player Turn 1 (Italians), PFPh")
                 .contains("Undone by #");
         assertThat(undone.findElement(By.tagName("strong")).getCssValue("text-decoration-line"))
                 .isEqualTo("line-through");
         jumpToTurn(1);
-        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (axis), RPh Step 1.13B"));
+        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (Italians), RPh Step 1.13B"));
         assertThat(driver.getCurrentUrl()).contains("at=0");
         jumpToTurn(2);
-        wait.until(d -> clock(driver).startsWith("Turn 2, Player Turn 1 (axis), RPh"));
+        wait.until(d -> clock(driver).startsWith("Turn 2, Player Turn 1 (Italians), RPh"));
         // a phase of Turn 1 (open the Game Turn, pick its PFPh)
         driver.findElement(By.cssSelector("#jumps .turn-jump[data-turn='1'] summary")).click();
         List<WebElement> pfph = driver.findElements(By.xpath("(//details[@data-turn='1']//li)[1]"
                 + "//a[contains(@class,'jump-phase') and text()='PFPh']"));
         assertThat(pfph).hasSize(1); // the undone advance to PFPh is left out of the jumps
         pfph.get(0).click();
-        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (axis), PFPh"));
+        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (Italians), PFPh"));
         assertThat(driver.findElement(By.cssSelector(".clock.past")).getText()).contains("This is the past");
         Browser.screenshot(driver, "11-timeline-jumps");
 
@@ -87,6 +87,7 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         wait.until(d -> d.findElement(By.tagName("h1")).getText().equals("Audit of Game Turn 2"));
         WebElement packTi = driver.findElements(By.cssSelector(".audited[data-kind='ActionTaken']")).stream()
                 .filter(e -> e.getText().contains("Become Pack-TI")).findFirst().orElseThrow();
+        packTi.findElement(By.tagName("summary")).click(); // one line per action: its details on demand
         assertThat(packTi.findElement(By.cssSelector(".account")).getText()).isEqualTo("alice");
         assertThat(packTi.findElement(By.cssSelector(".side")).getText()).isEqualTo("British");
         assertThat(packTi.findElement(By.cssSelector(".sections")).getText()).contains("10.11");
@@ -219,7 +220,7 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         form.findElement(By.cssSelector("button.uphold")).click();
         wait.until(d -> !d.findElements(By.id("notice")).isEmpty());
         assertThat(driver.findElement(By.id("notice")).getText()).startsWith("Dispute upheld");
-        assertThat(clock(driver)).isEqualTo("Turn 1, Player Turn 1 (axis), RPh Step 1.13B");
+        assertThat(clock(driver)).isEqualTo("Turn 1, Player Turn 1 (Italians), RPh Step 1.13B");
         assertThat(driver.findElement(By.id("outcome")).getText()).contains("Dispute upheld").contains("A3.1");
         assertThat(driver.findElements(By.id("disputes"))).isEmpty();
     }

@@ -33,4 +33,15 @@ class StateWordsTest {
                 + " Turn 3 if still Pack-TI (10.3)", "M#: 10", "Animal-Packed on: \"squad\" Mule 1");
         assertThat(String.join(" ", words)).doesNotContain("{").doesNotContain("=").contains("dr 3");
     }
+
+    @Test
+    void idsInAListOrAMapOfTheStateAreNamedToo() {
+        Map<String, Object> state = new LinkedHashMap<>();
+        state.put("carriedBy", List.of("us-loader-1", "us-loader-2"));
+        state.put("templates", Map.of("m2-mortar", 3));
+        Map<String, String> names = Map.of("us-loader-1", "Pvt. Kowalski", "us-loader-2", "Pfc. Dunn");
+        assertThat(StateWords.of(state, names, null)).containsExactly("Carried by: Pvt. Kowalski, Pfc. Dunn",
+                "Templates: M2 mortar 3");
+        assertThat(StateWords.words("carriedBy", List.of("us-loader-1"), names)).isEqualTo("Pvt. Kowalski");
+    }
 }

@@ -174,7 +174,9 @@ public final class AnimalPackRules implements RuleSet<AnimalPackState, AnimalPac
     public String decisionNeeded(AnimalPackState state, GameClock clock) {
         return options(state, clock).stream().filter(o -> o.allowed() && o.action().equals("become-pack-ti"))
                 .findFirst()
-                .map(o -> "10.11: " + o.counterId() + " may " + o.label().toLowerCase() + " now").orElse(null);
+                // "become Pack-TI": the rule's term keeps its capitals
+                .map(o -> "10.11: " + o.counterId() + " may " + Character.toLowerCase(o.label().charAt(0))
+                        + o.label().substring(1) + " now").orElse(null);
     }
 
     @Override

@@ -1,0 +1,91 @@
+package org.wargame.tracker.scenario;
+
+import org.wargame.tracker.campaign.Side;
+import org.wargame.tracker.rules.ActionOption;
+import org.wargame.tracker.rules.CounterView;
+import org.wargame.tracker.rules.DieNeed;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Counters' and sides' ids with the names the campaign file gives them, to write a text the rules built from ids
+ * ("10.11: br-crew-1 may become Pack-TI now", "Player Turn 1 (axis)") in the players' words. The rules keep
+ * building their texts from ids (they know no names of sides); whoever shows a text to a player passes it through
+ * here. Machine fields (a request, a counter's id, the clock's side) keep their ids.
+ */
+public record IdNames(Map<String, String> byId) {
+
+    public static final IdNames NONE = new IdNames(Map.of());
+
+    public IdNames {
+        Map<String, String> named = new HashMap<>();
+        byId.forEach((id, name) -> {
+            if (id != null && name != null && !name.isBlank()) {
+                named.put(id, name);
+            }
+        });
+        byId = Map.copyOf(named);
+    }
+
+    public static IdNames of(List<CounterView> counters, List<Side> sides) {
+        Map<String, String> names = new HashMap<>();
+        counters.forEach(c -> {
+            if (c.name() != null && !c.name().isBlank()) {
+                names.put(c.id(), c.name());
+            }
+        });
+        sides.forEach(side -> {
+            if (side.name() != null && !side.name().isBlank()) {
+                names.put(side.id(), side.name());
+            }
+        });
+        return new IdNames(names);
+    }
+
+    /** A word of the text: an id is a run of letters, digits, '.', '_' and '-'. */
+    private static final Pattern WORD = Pattern.compile("(?<![A-Za-z0-9._-])[A-Za-z0-9._-]{1,64}(?![A-Za-z0-9._-])");
+
+    /** The id's name, or the id when it has none. */
+    public String name(String id) {
+        return id == null ? null : byId.getOrDefault(id, id);
+    }
+
+    /** {@code text} with every id that has a name written as that name (an id ending a sentence keeps its stop). */
+    public String in(String text) {
+        if (text == null || byId.isEmpty()) {
+            return text;
+        }
+        return WORD.matcher(text).replaceAll(m -> Matcher.quoteReplacement(word(m.group())));
+    }
+
+    private String word(String w) {
+        String name = byId.get(w);
+        if (name != null) {
+            return name;
+        }
+        String bare = w.replaceAll("\\.+$", "");
+        name = bare.isEmpty() ? null : byId.get(bare);
+        return name == null ? w : name + w.substring(bare.length());
+    }
+
+    /**
+     * The option with its texts (label, reason, the labels of its fields, what each die decides) in names; its
+     * request keeps the ids.
+     */
+    public ActionOption in(ActionOption o) {
+        if (byId.isEmpty()) {
+            return o;
+        }
+        Map<String, String> labels = new LinkedHashMap<>();
+        o.labels().forEach((field, label) -> labels.put(field, in(label)));
+        List<DieNeed> dice = o.dice().stream().map(d -> new DieNeed(d.kind(), in(d.purpose()), in(d.when())))
+                .toList();
+        return new ActionOption(o.counterId(), o.action(), in(o.label()), o.allowed(), in(o.reason()), o.request(),
+                o.fields(), dice, labels);
+    }
+}
