@@ -69,8 +69,16 @@ public record EventLine(long sequence, String type, String title, String section
             return this;
         }
         return new EventLine(sequence, type, name(title, names), section,
-                details.stream().map(d -> name(d, names)).toList(), dice.stream().map(d -> name(d, names)).toList(),
-                account, side, actionId);
+                details.stream().map(d -> ownWords(d) ? d : name(d, names)).toList(),
+                dice.stream().map(d -> name(d, names)).toList(), account, side, actionId);
+    }
+
+    /** The payload fields a player or the referee wrote in their own words: shown as written, never renamed. */
+    private static final List<String> OWN_WORDS = List.of("reason", "ruling");
+
+    /** A detail quoting a player's own words ("Reason: let us roll again" must not read "let U.S. roll again"). */
+    private static boolean ownWords(String detail) {
+        return OWN_WORDS.stream().anyMatch(key -> detail.startsWith(StateWords.label(key) + ": "));
     }
 
     private static String name(String text, Map<String, String> names) {

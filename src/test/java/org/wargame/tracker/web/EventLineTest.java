@@ -45,6 +45,17 @@ class EventLineTest {
     }
 
     @Test
+    void aPlayersOwnWordsAreShownAsWritten() {
+        EventLine line = new EventLine(30, "ActionDisputed", "Action disputed", null,
+                List.of(StateWords.label("reason") + ": let us roll again, axis moved first",
+                        StateWords.label("ruling") + ": us keeps the roll", "Raised by: axis"),
+                List.of(), "bruno", "axis", "a3");
+        assertThat(line.named(Map.of("us", "U.S.", "axis", "Italians")).details()).containsExactly(
+                StateWords.label("reason") + ": let us roll again, axis moved first",
+                StateWords.label("ruling") + ": us keeps the roll", "Raised by: Italians");
+    }
+
+    @Test
     void anActionIsTitledAsTheRulesNameIt() {
         assertThat(EventLine.actionWords("become-pack-ti")).isEqualTo("Become Pack-TI");
         assertThat(EventLine.actionWords("mortar-fire")).isEqualTo("Mortar fire");
