@@ -44,6 +44,11 @@ public record IdNames(Map<String, String> byId) {
                 names.put(side.id(), side.name());
             }
         });
+        // a name the file gives to several counters ("Rifleman" five times) would hide which one acted: those keep
+        // their id beside the name
+        Map<String, Long> uses = names.values().stream()
+                .collect(java.util.stream.Collectors.groupingBy(n -> n, java.util.stream.Collectors.counting()));
+        names.replaceAll((id, name) -> uses.get(name) > 1 ? name + " (" + id + ")" : name);
         return new IdNames(names);
     }
 

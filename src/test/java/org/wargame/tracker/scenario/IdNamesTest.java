@@ -47,4 +47,18 @@ class IdNamesTest {
         assertThat(named.request()).isEqualTo(option.request());
         assertThat(named.counterId()).isEqualTo("br-crew-1");
     }
+
+    @Test
+    void countersThatShareANameKeepTheirIdBesideIt() {
+        IdNames names = IdNames.of(List.of(
+                new CounterView("de-rifle-1", "figure", "Rifleman", "germans", "German", "hedge", Map.of(), Map.of(),
+                        List.of(), false),
+                new CounterView("de-rifle-2", "figure", "Rifleman", "germans", "German", "hedge", Map.of(), Map.of(),
+                        List.of(), false),
+                new CounterView("de-nco", "figure", "Uffz. Lang", "germans", "German", "hedge", Map.of(), Map.of(),
+                        List.of(), false)),
+                List.of(new Side("germans", "Germans", "German", List.of("bruno"))));
+        assertThat(names.in("de-rifle-2 hit; de-nco unhurt"))
+                .isEqualTo("Rifleman (de-rifle-2) hit; Uffz. Lang unhurt");
+    }
 }
