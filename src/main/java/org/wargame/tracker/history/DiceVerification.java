@@ -11,6 +11,7 @@ import org.wargame.tracker.scenario.ServerDice;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Checks a concluded scenario's server dice against its revealed seed: SHA-256 of the seed must be the commitment
@@ -34,13 +35,38 @@ public final class DiceVerification {
         return earlier != null && earlier.kind().equals(roll.kind()) && earlier.values().equals(roll.values());
     }
 
+    /**
+     * A scenario's payloads in stream order, handed one by one to {@code each}; read twice (the seed is revealed by
+     * the conclusion, near the end), so that the check never holds the stream in memory.
+     */
+    @FunctionalInterface
+    public interface Events {
+        void forEach(Consumer<Object> each);
+    }
+
     /** {@code events}: the scenario's payloads in stream order. */
     public static Report of(String scenarioId, List<Object> events) {
-        ScenarioStarted started = (ScenarioStarted) events.get(0);
-        String seedHex = events.stream().filter(ScenarioConcluded.class::isInstance)
-                .map(e -> ((ScenarioConcluded) e).diceSeed()).findFirst().orElse(null);
+        return of(scenarioId, events::forEach);
+    }
+
+    /** {@code events}: the scenario's payloads in stream order, streamed twice. */
+    public static Report of(String scenarioId, Events events) {
+        Object[] first = {null};
+        String[] seedFound = {null};
+        boolean[] concludedFound = {false};
+        events.forEach(e -> {
+            if (first[0] == null) {
+                first[0] = e;
+            }
+            if (e instanceof ScenarioConcluded c && !concludedFound[0]) {
+                concludedFound[0] = true;
+                seedFound[0] = c.diceSeed();
+            }
+        });
+        ScenarioStarted started = (ScenarioStarted) first[0];
+        String seedHex = seedFound[0];
         if (seedHex == null) {
-            boolean concluded = events.stream().anyMatch(ScenarioConcluded.class::isInstance);
+            boolean concluded = concludedFound[0];
             return new Report(false, started.diceCommitment(), null, null, 0, false, List.of(), concluded
                     ? "the scenario was concluded without a server seed: all its dice were entered by hand"
                     : "the seed is not revealed yet: it is published when the scenario is concluded");
@@ -48,11 +74,12 @@ public final class DiceVerification {
         byte[] seed = HexFormat.of().parseHex(seedHex);
         boolean commitmentMatches = ServerDice.commitment(seed).equals(started.diceCommitment());
         List<Mismatch> mismatches = new ArrayList<>();
-        int next = 0;
-        int checked = 0;
+        int[] next = {0};
+        int[] checked = {0};
+        long[] at = {0};
         java.util.Map<Integer, DiceRoll> seen = new java.util.HashMap<>();
-        for (int sequence = 0; sequence < events.size(); sequence++) {
-            Object event = events.get(sequence);
+        events.forEach(event -> {
+            long sequence = at[0]++;
             List<DiceRoll> dice = event instanceof ActionTaken taken ? taken.dice()
                     : event instanceof ClockAdvanced advanced ? advanced.dice() : List.of();
             for (DiceRoll roll : dice) {
@@ -60,29 +87,29 @@ public final class DiceVerification {
                     continue;
                 }
                 int sides = DiceKind.named(roll.kind()).sides();
-                if (roll.index() != null && roll.index() < next && sameDice(seen.get(roll.index()), roll)) {
+                if (roll.index() != null && roll.index() < next[0] && sameDice(seen.get(roll.index()), roll)) {
                     continue; // re-read by an action an upheld dispute replayed: the same die, not a new one
                 }
-                if (roll.index() == null || roll.index() != next) {
+                if (roll.index() == null || roll.index() != next[0]) {
                     mismatches.add(new Mismatch(sequence, roll.index() == null ? -1 : roll.index(), roll.kind(),
-                            roll.total(), null, "expected server die number " + next
+                            roll.total(), null, "expected server die number " + next[0]
                             + ": numbers must run without gap or reuse"));
                 }
-                int index = roll.index() == null ? next : roll.index();
+                int index = roll.index() == null ? next[0] : roll.index();
                 for (int i = 0; i < roll.values().size(); i++) {
                     int expected = ServerDice.die(seed, scenarioId, index + i, sides);
-                    checked++;
+                    checked[0]++;
                     if (roll.values().get(i) != expected) {
                         mismatches.add(new Mismatch(sequence, index + i, roll.kind(), roll.values().get(i), expected,
                                 "the recorded die is not what the seed gives"));
                     }
                 }
                 seen.put(index, roll);
-                next = index + roll.values().size();
+                next[0] = index + roll.values().size();
             }
-        }
+        });
         boolean ok = commitmentMatches && mismatches.isEmpty();
-        return new Report(true, started.diceCommitment(), seedHex, commitmentMatches, checked, ok,
+        return new Report(true, started.diceCommitment(), seedHex, commitmentMatches, checked[0], ok,
                 List.copyOf(mismatches), ok ? "every server die matches the committed seed"
                 : !commitmentMatches ? "the revealed seed does not match the commitment published at the start"
                 : mismatches.size() + " server dice do not match");

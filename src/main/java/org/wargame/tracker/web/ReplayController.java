@@ -20,7 +20,6 @@ import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.scenario.ScenarioView;
 import org.wargame.tracker.scenario.ScenarioViews;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /** Reading the past: a scenario as it stood after any event, bookmarks, step-through, audit, dice statistics. */
@@ -107,9 +106,9 @@ public class ReplayController {
     @GetMapping("/api/scenarios/{scenarioId}/dice/verify")
     public DiceVerification.Report verifyDice(@PathVariable String scenarioId, Authentication auth) {
         readable(scenarioId, auth);
-        List<Object> payloads = new ArrayList<>();
-        history.forEach(scenarioId, 0, Long.MAX_VALUE, e -> payloads.add(e.getPayload()));
-        return DiceVerification.of(scenarioId, payloads);
+        // streamed (twice), never the whole list
+        return DiceVerification.of(scenarioId, each -> history.forEach(scenarioId, 0, Long.MAX_VALUE,
+                e -> each.accept(e.getPayload())));
     }
 
     /** Every scenario's dice, read stream by stream: only the tally is kept. */
