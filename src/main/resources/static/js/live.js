@@ -2,9 +2,11 @@
  * The pages at the table, on every device:
  * - live: a page whose <main> names a stream (data-live-stream) listens to it (server-sent events, one "version"
  *   event per change of the scenario, whichever instance stored it) and, when the scenario moved past the version
- *   the page shows (data-version), fetches the page again and redraws each region marked data-live (by its id). A
- *   region holding a field the player is typing in is left as it is: its forms still carry the version they showed,
- *   so acting from it is refused as stale (409) with the reason shown.
+ *   the page shows (data-version), fetches the page again and redraws each region marked data-live (by its id)
+ *   whose content the change touched: a region drawn the same as before is left in place (its open details,
+ *   scroll and focus with it) and only its forms' version is moved on, since what they offer is still what the
+ *   page would offer now. A region holding a field the player is typing in is left as it is: its forms still
+ *   carry the version they showed, so acting from it is refused as stale (409) with the reason shown.
  * - busy: while an htmx request runs, the page says so (#busy) and the form is marked aria-busy;
  * - failures: a request refused without a page to show (4xx/5xx other than 409/422) or never answered shows its
  *   reason next to the control that sent it;
@@ -128,12 +130,41 @@
             });
     }
 
+    /** Each region as the server drew it last, by id, without the version its forms carry (see drawn()). */
+    var drawnRegions = {};
+
+    /**
+     * A region's content as the server drew it, leaving out what differs at every drawing without meaning a change:
+     * the version its forms carry, and their CSRF token (the same token, masked anew each time).
+     */
+    function drawn(region) {
+        var copy = region.cloneNode(true);
+        var versions = copy.querySelectorAll('input[name=expectedVersion], input[name=_csrf]');
+        for (var i = 0; i < versions.length; i++) {
+            versions[i].setAttribute('value', '');
+        }
+        return copy.outerHTML;
+    }
+
+    /** Remembers the regions as the page has them now (after a load or an htmx swap: the server's drawing). */
+    function rememberRegions() {
+        drawnRegions = {};
+        var m = main();
+        var regions = m ? m.querySelectorAll('[data-live]') : [];
+        for (var i = 0; i < regions.length; i++) {
+            if (regions[i].id) {
+                drawnRegions[regions[i].id] = drawn(regions[i]);
+            }
+        }
+    }
+
     function redraw(doc) {
         var fresh = doc.querySelector('[data-live-stream]');
         var m = main();
         if (!fresh || !m) {
             return;
         }
+        var version = fresh.getAttribute('data-version');
         var focus = focusKey();
         var regions = m.querySelectorAll('[data-live]');
         for (var i = 0; i < regions.length; i++) {
@@ -142,13 +173,24 @@
             if (!next || typing(region)) {
                 continue;
             }
+            var content = drawn(next);
+            if (drawnRegions[region.id] === content) {
+                // untouched by the change: left in place (its token still good), its forms now for the new version
+                var versions = region.querySelectorAll('input[name=expectedVersion]');
+                for (var j = 0; j < versions.length; j++) {
+                    versions[j].value = version;
+                    versions[j].setAttribute('value', version);
+                }
+                continue;
+            }
             var node = document.importNode(next, true);
             region.replaceWith(node);
+            drawnRegions[region.id] = content;
             if (window.htmx) {
                 window.htmx.process(node);
             }
         }
-        m.setAttribute('data-version', fresh.getAttribute('data-version'));
+        m.setAttribute('data-version', version);
         restoreFocus(focus);
     }
 
@@ -287,6 +329,7 @@
         focusBeforeSwap = focusKey();
     });
     document.addEventListener('htmx:afterSettle', function () {
+        rememberRegions(); // the server drew the page again
         restoreFocus(focusBeforeSwap);
         focusBeforeSwap = null;
         connect();
@@ -310,10 +353,15 @@
         showFailure(e.detail.elt, 'The tracker did not answer in time: reload the page to see whether it was done.');
     });
 
-    if (document.readyState === 'loading') {
-        document.addEventListener('DOMContentLoaded', connect);
-    } else {
+    function start() {
+        rememberRegions();
         connect();
+    }
+
+    if (document.readyState === 'loading') {
+        document.addEventListener('DOMContentLoaded', start);
+    } else {
+        start();
     }
     window.addEventListener('pagehide', function () {
         if (source) {

@@ -2,7 +2,9 @@ package org.wargame.tracker.scenario;
 
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.Refusal;
+import org.wargame.tracker.refusal.RequestJson;
 import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.rules.ActionSchema;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.DiceKind;
 import org.wargame.tracker.rules.DiceRoll;
@@ -81,7 +83,22 @@ public final class Replay {
             throw new FieldRefused("corrected", "the correction must be a '" + disputed.type()
                     + "' action like the disputed one, not '" + type + "'");
         }
-        request.remove("dice");
+        if (request.containsKey("dice")) {
+            throw new FieldRefused("corrected.dice", "a correction is decided with the disputed action's own dice; "
+                    + "leave dice out");
+        }
+        // the same typed contract as a player's action (ScenarioService.act), the field named under "corrected"
+        try {
+            ActionSchema schema = s.ruleSet().actionSchema(disputed.type());
+            if (schema == null) {
+                throw new FieldRefused("type", "'" + disputed.type() + "' is no longer an action of "
+                        + s.ruleSet().title() + ": uphold without a correction to remove it");
+            }
+            schema.check(request);
+            RequestJson.convert(request, s.ruleSet().actionType());
+        } catch (FieldRefused e) {
+            throw e.under("corrected");
+        }
         List<Decided> decided;
         try {
             decided = action(s, disputed.actionId(), disputed.type(), request, disputed.dice());

@@ -18,12 +18,14 @@ import org.wargame.tracker.campaign.CampaignState;
 import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.campaign.Side;
+import org.wargame.tracker.history.CampaignShelf;
 import org.wargame.tracker.history.DiceStatistics;
 import org.wargame.tracker.history.HistoryTransfer;
 import org.wargame.tracker.history.ReadModelRebuild;
 import org.wargame.tracker.refusal.Conflict;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.NotYourSide;
+import org.wargame.tracker.rules.RuleSets;
 import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.store.ChainVerification;
 import org.wargame.tracker.store.EventChain;
@@ -60,14 +62,17 @@ public class ConsolePages {
     private final Accounts accounts;
     private final VerifyController verify;
     private final EventChain chain;
+    private final CampaignShelf shelf;
 
     /** The streams whose heads the console offers as receipts to keep, at most. */
     static final int RECEIPTS_SHOWN = 1000;
 
     public ConsolePages(ChainVerification verification, ReadModelRebuild rebuild, HistoryTransfer transfer,
                         CampaignViews campaigns, CampaignImport campaignImport, ScenarioViews scenarios,
-                        EventHistory history, Accounts accounts, VerifyController verify, EventChain chain) {
+                        EventHistory history, Accounts accounts, VerifyController verify, EventChain chain,
+                        CampaignShelf shelf) {
         this.chain = chain;
+        this.shelf = shelf;
         this.verification = verification;
         this.rebuild = rebuild;
         this.transfer = transfer;
@@ -82,6 +87,22 @@ public class ConsolePages {
     /** The outcome of a form: which form ({@code key}), whether it was refused, and what to say. */
     public record Said(String key, boolean refused, String message) {
     }
+
+    /** A campaign offered for download, with what a referee needs to choose it, in words. */
+    public record ExportRow(String campaignId, String name, String ruleSet, String scenarios, long events,
+                            String lastChange) {
+        static ExportRow of(CampaignShelf.Entry e) {
+            String ruleSet = RuleSets.all().stream().filter(r -> r.id().equals(e.ruleSet()))
+                    .map(r -> r.title()).findFirst().orElse(e.ruleSet());
+            String scenarios = e.scenarios() == 0 ? "none yet" : e.scenarios() + (e.inPlay() == 0 ? ""
+                    : " (" + e.inPlay() + " in play)");
+            String last = e.lastChange() == null ? "unknown" : LAST_CHANGE.format(e.lastChange());
+            return new ExportRow(e.campaignId(), e.name(), ruleSet, scenarios, e.events(), last);
+        }
+    }
+
+    private static final java.time.format.DateTimeFormatter LAST_CHANGE = java.time.format.DateTimeFormatter
+            .ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(java.time.ZoneOffset.UTC);
 
     /** The first broken link in words: where (campaign or scenario by name), which event, why. */
     public record BrokenLink(String where, long event, String reason) {
@@ -294,6 +315,7 @@ public class ConsolePages {
     private void fill(Model model, String diceCampaign) {
         List<CampaignViews.CampaignSummary> all = campaigns.all();
         model.addAttribute("campaigns", all);
+        model.addAttribute("exports", shelf.all().stream().map(ExportRow::of).toList());
         model.addAttribute("accounts", accounts.all());
         model.addAttribute("rebuild", rebuild.progress());
         model.addAttribute("importProgress", transfer.progress());

@@ -10,9 +10,9 @@ import org.wargame.tracker.scenario.HistoryCommand.Dispute;
 import org.wargame.tracker.scenario.HistoryCommand.RefuseUndo;
 import org.wargame.tracker.scenario.HistoryCommand.Resolve;
 import org.wargame.tracker.scenario.HistoryCommand.Undo;
-import org.wargame.tracker.store.StoredJson;
 import org.wargame.tracker.scenario.ScenarioLog;
 import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.RequestJson;
 import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
 import org.wargame.tracker.scenario.ScenarioService.ActionResult;
@@ -97,10 +97,28 @@ public class HistoryActions {
             return null;
         }
         try {
-            return StoredJson.mapper().readValue(json, new TypeReference<Map<String, Object>>() { });
+            // read strictly like an API body (a key twice, a null refused); the schema check follows in the ruling
+            return RequestJson.json().readValue(json, new TypeReference<Map<String, Object>>() { });
         } catch (JsonProcessingException e) {
-            throw new FieldRefused("corrected", "a JSON object with the action's fields, e.g. "
-                    + "{\"result\": \"KIA\"}");
+            throw new FieldRefused("corrected", "a JSON object with all the action's fields, as the box shows "
+                    + "them for the disputed action");
+        }
+    }
+
+    /**
+     * The disputed action's request as the referee's correction starts from: its fields as JSON (no {@code type}:
+     * a correction keeps it), or null for a clock advance, which has none to correct.
+     */
+    public static String requestToCorrect(ScenarioLog.TakenAction taken) {
+        if (taken == null || taken.clock() || taken.request() == null) {
+            return null;
+        }
+        Map<String, Object> fields = new java.util.LinkedHashMap<>(taken.request());
+        fields.remove("type");
+        try {
+            return RequestJson.json().writeValueAsString(fields);
+        } catch (JsonProcessingException e) {
+            return null;
         }
     }
 

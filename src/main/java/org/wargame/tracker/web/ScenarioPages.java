@@ -91,6 +91,16 @@ public class ScenarioPages {
         public boolean on(String formKey, String fieldName) {
             return key.equals(formKey) && (fieldName == null ? field == null : fieldName.equals(field));
         }
+
+        /** {@link #on}, or about a part of that field ({@code corrected.result} is about {@code corrected}). */
+        public boolean about(String formKey, String fieldName) {
+            return on(formKey, fieldName) || key.equals(formKey) && fieldName != null && fieldName.equals(top());
+        }
+
+        /** The form's field the refusal is about: {@code corrected} for {@code corrected.result}. */
+        public String top() {
+            return field == null ? null : field.split("[.\\[]", 2)[0];
+        }
     }
 
     /** A pending undo request as the page shows it: the action in words, and whether this player may answer it. */
@@ -101,7 +111,8 @@ public class ScenarioPages {
     }
 
     /** An open dispute with the action it is about, in words. */
-    public record DisputeRow(ActionDisputed dispute, String action) {
+    /** {@code request}: the disputed action's fields as JSON, for the referee to correct (null: none to correct). */
+    public record DisputeRow(ActionDisputed dispute, String action, String request) {
         public String key() {
             return "resolve-" + dispute.disputeId();
         }
@@ -360,8 +371,10 @@ public class ScenarioPages {
         model.addAttribute("requests", state.requests().stream().map(r -> new RequestRow(r,
                 HistoryActions.describe(log.inForce(r.actionId(), r.actionAt()).orElse(null)),
                 HistoryActions.mayAnswer(actor, r), actor.account().equals(r.requestedBy()))).toList());
-        model.addAttribute("disputes", state.disputes().stream().map(d -> new DisputeRow(d,
-                HistoryActions.describe(log.inForce(d.actionId(), d.actionAt()).orElse(null)))).toList());
+        model.addAttribute("disputes", state.disputes().stream().map(d -> {
+            ScenarioLog.TakenAction taken = log.inForce(d.actionId(), d.actionAt()).orElse(null);
+            return new DisputeRow(d, HistoryActions.describe(taken), HistoryActions.requestToCorrect(taken));
+        }).toList());
         // the actions the page shows (the latest ones) may be disputed; older ones from the timeline
         Set<String> disputable = new HashSet<>();
         log.inForceFrom(Math.max(0, state.events() - RECENT)).forEach(a -> disputable.add(a.actionId()));

@@ -5,7 +5,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,18 +23,18 @@ class AccessibilityBrowserTest extends BrowserTestSupport {
         String campaignId = importSample(sample);
         String scenarioId = startPlan(player, campaignId, plan);
 
-        driver.get(uri("/login").toString());
+        driver.get(url("/login"));
         Axe.check(driver, name + "-login");
         logIn(player);
         Axe.check(driver, name + "-campaigns");
 
-        driver.get(uri("/campaigns/" + campaignId).toString());
+        driver.get(url("/campaigns/" + campaignId));
         Axe.check(driver, name + "-campaign");
         String counter = driver.findElement(By.cssSelector("a[href*='/counters/']")).getAttribute("href");
         driver.get(counter);
         Axe.check(driver, name + "-counter");
 
-        driver.get(uri("/scenarios/" + scenarioId).toString());
+        driver.get(url("/scenarios/" + scenarioId));
         Axe.check(driver, name + "-scenario");
         String before = driver.findElement(By.id("clock-label")).getAttribute("textContent");
         driver.findElement(By.cssSelector("#advance button")).click();
@@ -45,14 +44,14 @@ class AccessibilityBrowserTest extends BrowserTestSupport {
         Axe.check(driver, name + "-scenario-phone");
         driver.manage().window().setSize(new Dimension(1280, 1000));
 
-        driver.get(uri("/scenarios/" + scenarioId + "/timeline").toString());
+        driver.get(url("/scenarios/" + scenarioId + "/timeline"));
         Axe.check(driver, name + "-timeline");
-        driver.get(uri("/scenarios/" + scenarioId + "/timeline?at=1").toString());
+        driver.get(url("/scenarios/" + scenarioId + "/timeline?at=1"));
         Axe.check(driver, name + "-timeline-travelled");
         driver.manage().window().setSize(new Dimension(390, 844));
         Axe.check(driver, name + "-timeline-phone");
         driver.manage().window().setSize(new Dimension(1280, 1000));
-        driver.get(uri("/scenarios/" + scenarioId + "/audit?gameTurn=1").toString());
+        driver.get(url("/scenarios/" + scenarioId + "/audit?gameTurn=1"));
         Axe.check(driver, name + "-audit");
     }
 
@@ -62,33 +61,24 @@ class AccessibilityBrowserTest extends BrowserTestSupport {
         String scenarioId = startPlan("alice", campaignId, "ex-10-3");
 
         logIn("referee");
-        driver.get(uri("/console?verify=all").toString());
+        driver.get(url("/console?verify=all"));
         assertThat(driver.findElement(By.id("verify-result")).getText()).contains("every link holds");
         Axe.check(driver, "console");
 
-        driver.get(uri("/no-such-page").toString());
+        driver.get(url("/no-such-page"));
         assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("Page not found");
         Axe.check(driver, "error-404");
-        driver.get(uri("/scenarios/" + scenarioId + "/timeline?at=abc").toString());
+        driver.get(url("/scenarios/" + scenarioId + "/timeline?at=abc"));
         assertThat(driver.findElement(By.cssSelector("main .error")).getText())
                 .contains("'at' in the address must be an event number").contains("not 'abc'");
         Axe.check(driver, "error-400");
-        driver.get(uri("/scenarios/" + scenarioId + "/disputes").toString());
+        driver.get(url("/scenarios/" + scenarioId + "/disputes"));
         assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("Not a page to open");
         Axe.check(driver, "error-405");
 
         logIn("alice");
-        driver.get(uri("/console").toString());
+        driver.get(url("/console"));
         assertThat(driver.findElement(By.cssSelector("main .error")).getText()).contains("only the referee");
         Axe.check(driver, "error-403");
-    }
-
-    private void logIn(String user) {
-        driver.manage().deleteAllCookies();
-        driver.get(uri("/login").toString());
-        driver.findElement(By.id("username")).sendKeys(user);
-        driver.findElement(By.id("password")).sendKeys(password(user));
-        driver.findElement(By.cssSelector("#login button")).click();
-        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
     }
 }

@@ -22,6 +22,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AtTheTableBrowserTest extends BrowserTestSupport {
 
     static final Dimension LAPTOP = new Dimension(1366, 900);
+
+    @org.junit.jupiter.api.BeforeEach
+    void laptop() {
+        driver.manage().window().setSize(LAPTOP);
+    }
+
     static final Dimension PHONE = new Dimension(390, 844);
 
     // ------------------------------------------------------------------------------------------------ ASL
@@ -30,7 +36,7 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
     @Test
     void asl_pack_ti_and_unload_through_the_pages() {
         String campaignId = importSample("asl-west-of-alamein.yaml");
-        login("alice");
+        logIn("alice");
         String scenario = startFromPage(campaignId, "ex-10-3");
         fitsTheLaptop("asl");
         shots("30-asl-scenario");
@@ -65,18 +71,18 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         shots("32-asl-unloaded");
 
         // every other page at both sizes too
-        driver.get(uri("/").toString());
+        driver.get(url("/"));
         shots("60-campaigns");
-        driver.get(uri("/campaigns/" + campaignId).toString());
+        driver.get(url("/campaigns/" + campaignId));
         shots("61-campaign");
-        driver.get(uri("/campaigns/" + campaignId + "/counters/br-94mm").toString());
+        driver.get(url("/campaigns/" + campaignId + "/counters/br-94mm"));
         shots("62-counter-history");
-        driver.get(uri("/scenarios/" + scenario + "/timeline").toString());
+        driver.get(url("/scenarios/" + scenario + "/timeline"));
         shots("63-timeline");
-        driver.get(uri("/scenarios/" + scenario + "/audit?gameTurn=2").toString());
+        driver.get(url("/scenarios/" + scenario + "/audit?gameTurn=2"));
         shots("64-audit");
         driver.manage().deleteAllCookies();
-        driver.get(uri("/login").toString());
+        driver.get(url("/login"));
         shots("65-login");
     }
 
@@ -87,7 +93,7 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
     @Test
     void asl_mule_casualty_undo_with_consent_and_a_dispute_upheld() {
         String campaignId = importSample("asl-west-of-alamein.yaml");
-        login("alice");
+        logIn("alice");
         String scenario = startFromPage(campaignId, "ex-10-3");
         click("#advance button");
         waitClock("PFPh");
@@ -108,8 +114,9 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
 
         WebDriver bruno = Browser.start();
         try {
+            bruno.manage().window().setSize(LAPTOP);
             logIn(bruno, "bruno");
-            bruno.get(uri("/scenarios/" + scenario).toString());
+            bruno.get(url("/scenarios/" + scenario));
             waitOn(bruno).until(
                     d -> !d.findElements(By.cssSelector("#requests .undo-request .accept button")).isEmpty());
             Browser.screenshot(bruno, "34-asl-undo-request-bruno-laptop");
@@ -123,7 +130,7 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
             assertThat(text("#panel .panel-head")).doesNotContain("Casualty Reduced");
 
             // bruno disputes alice's clock advance on the timeline; the referee upholds it
-            bruno.get(uri("/scenarios/" + scenario + "/timeline").toString());
+            bruno.get(url("/scenarios/" + scenario + "/timeline"));
             WebElement dispute = bruno.findElements(By.cssSelector("details.dispute")).get(0);
             dispute.findElement(By.tagName("summary")).click();
             dispute.findElement(By.name("reason")).sendKeys("the Italians had not finished their RPh");
@@ -131,7 +138,7 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
             waitOn(bruno).until(
                     d -> d.getPageSource().contains("had not finished"));
             logIn(bruno, "referee");
-            bruno.get(uri("/scenarios/" + scenario).toString());
+            bruno.get(url("/scenarios/" + scenario));
             WebElement resolve = waitOn(bruno).until(d -> d.findElement(By.cssSelector("form.resolve")));
             resolve.findElement(By.name("ruling")).sendKeys("The RPh was not over");
             resolve.findElement(By.name("rule")).sendKeys("A3.1");
@@ -152,7 +159,7 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
     @Test
     void hex_turn_with_a_transfer_a_move_a_refused_move_and_a_mortar_barrage() {
         String campaignId = importSample("hex-sample.yaml");
-        login("gerd");
+        logIn("gerd");
         startFromPage(campaignId, "first-clash");
         fitsTheLaptop("hex");
         shots("40-hex-scenario");
@@ -210,7 +217,7 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
     @Test
     void skirmish_turn_with_designation_fire_a_casualty_and_a_wound() {
         String campaignId = importSample("skirmish-sample.yaml");
-        login("referee");
+        logIn("referee");
         startFromPage(campaignId, "ambush");
         fitsTheLaptop("skirmish");
         shots("50-skirmish-scenario");
@@ -280,37 +287,8 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
 
     // ------------------------------------------------------------------------------------------------ support
 
-    private void login(String user) {
-        driver.manage().window().setSize(LAPTOP);
-        driver.get(uri("/login").toString());
-        driver.findElement(By.id("username")).sendKeys(user);
-        driver.findElement(By.id("password")).sendKeys(password(user));
-        driver.findElement(By.cssSelector("#login button")).click();
-        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
-    }
-
-    /** A wait on another browser that reads an element again when htmx swapped it meanwhile. */
-    private static org.openqa.selenium.support.ui.WebDriverWait waitOn(WebDriver browser) {
-        org.openqa.selenium.support.ui.WebDriverWait w = new org.openqa.selenium.support.ui.WebDriverWait(browser,
-                java.time.Duration.ofSeconds(10));
-        w.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
-        return w;
-    }
-
-    /** Logs {@code user} in on another browser (a second player at the table). */
-    private void logIn(WebDriver browser, String user) {
-        browser.manage().deleteAllCookies();
-        browser.manage().window().setSize(LAPTOP);
-        browser.get(uri("/login").toString());
-        browser.findElement(By.id("username")).sendKeys(user);
-        browser.findElement(By.id("password")).sendKeys(password(user));
-        browser.findElement(By.cssSelector("#login button")).click();
-        new org.openqa.selenium.support.ui.WebDriverWait(browser, java.time.Duration.ofSeconds(10)).until(
-                ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
-    }
-
     private String startFromPage(String campaignId, String plan) {
-        driver.get(uri("/campaigns/" + campaignId).toString());
+        driver.get(url("/campaigns/" + campaignId));
         new Select(driver.findElement(By.id("plan"))).selectByValue(plan);
         driver.findElement(By.cssSelector("#start button")).click();
         wait.until(ExpectedConditions.urlMatches("/scenarios/[0-9a-f-]+$"));

@@ -40,6 +40,44 @@ abstract class BrowserTestSupport extends ApiTestSupport {
         wait.ignoring(StaleElementReferenceException.class);
     }
 
+    /** The address of {@code path} on the application under test, as a browser opens it. */
+    protected String url(String path) {
+        return uri(path).toString();
+    }
+
+    /** Logs {@code user} in with the login form on this test's browser (a fresh session). */
+    protected void logIn(String user) {
+        logIn(driver, user);
+    }
+
+    /** Logs {@code user} in on {@code browser} (another player at the table): a fresh session, then the form. */
+    protected void logIn(WebDriver browser, String user) {
+        browser.manage().deleteAllCookies();
+        browser.get(url("/login"));
+        fillLogin(browser, user, password(user));
+        waitOn(browser).until(d -> !d.findElements(org.openqa.selenium.By.cssSelector("main h1")).isEmpty());
+    }
+
+    /** Types a user name and password into the login form on the page and sends it. */
+    protected static void fillLogin(WebDriver browser, String user, String password) {
+        browser.findElement(org.openqa.selenium.By.id("username")).sendKeys(user);
+        browser.findElement(org.openqa.selenium.By.id("password")).sendKeys(password);
+        browser.findElement(org.openqa.selenium.By.cssSelector("#login button")).click();
+    }
+
+    /** A wait on {@code browser} that reads an element again when htmx swapped it meanwhile. */
+    protected static WebDriverWait waitOn(WebDriver browser) {
+        WebDriverWait w = new WebDriverWait(browser, Duration.ofSeconds(10));
+        w.ignoring(StaleElementReferenceException.class);
+        return w;
+    }
+
+    /** The scenario page's clock line on {@code browser}, read again if htmx swapped it meanwhile. */
+    protected static String clock(WebDriver browser) {
+        return waitOn(browser).until(d -> d.findElement(org.openqa.selenium.By.id("clock-label"))
+                .getAttribute("textContent").trim());
+    }
+
     /** Chooses a counter on the scenario page's board: its panel opens with its state and what it may do. */
     protected void choose(String counterId) {
         org.openqa.selenium.WebElement chip = wait.until(d -> d.findElement(org.openqa.selenium.By.cssSelector(

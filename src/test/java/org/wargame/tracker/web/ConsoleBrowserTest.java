@@ -9,6 +9,7 @@ import org.openqa.selenium.support.ui.Select;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -30,7 +31,7 @@ class ConsoleBrowserTest extends BrowserTestSupport {
                 "result", "casualty-reduction")).status()).isEqualTo(200);
 
         logIn("referee");
-        driver.get(uri("/console").toString());
+        driver.get(url("/console"));
         assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("Referee's console");
 
         // verify one campaign: every link holds, and the receipts to keep check out
@@ -111,20 +112,113 @@ class ConsoleBrowserTest extends BrowserTestSupport {
 
         // a player is refused the console, with the reason
         logIn("alice");
-        driver.get(uri("/console").toString());
+        driver.get(url("/console"));
         assertThat(driver.findElement(By.cssSelector("main .error")).getText()).contains("only the referee");
+    }
+
+    /**
+     * A campaign moved between trackers through the console only: its row says what a referee needs to choose it,
+     * its Download link gives the history, this tracker refuses it back (it has it) and a tampered copy (by line),
+     * and a fresh tracker imports it from the file, lists it with the same events and verifies its chain.
+     */
+    @Test
+    void the_referee_exports_a_campaign_and_imports_it_into_another_tracker() throws Exception {
+        String campaignId = importSample("asl-west-of-alamein.yaml");
+        String scenarioId = startPlan("alice", campaignId, "ex-10-3");
+        advance("alice", scenarioId);
+        advance("bruno", scenarioId);
+        long events = get("referee", "/api/campaigns/" + campaignId + "/verify").at("/eventsChecked").asLong();
+        String name = get("referee", "/api/campaigns/" + campaignId).at("/name").asText();
+
+        logIn("referee");
+        driver.get(url("/console"));
+        WebElement row = driver.findElement(By.cssSelector("#exports tr[data-campaign='" + campaignId + "']"));
+        assertThat(row.findElement(By.tagName("th")).getText()).isEqualTo(name);
+        List<String> cells = row.findElements(By.tagName("td")).stream().map(WebElement::getText).toList();
+        assertThat(cells.get(0)).isEqualTo("ASL Animal-Pack (section 10)"); // the rule set by its title, not its id
+        assertThat(cells.get(1)).isEqualTo("1 (1 in play)");
+        assertThat(cells.get(2)).isEqualTo(Long.toString(events));
+        assertThat(cells.get(3)).matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC");
+
+        // the Download link, fetched by the page's own session as the browser would save it
+        String href = row.findElement(By.cssSelector("a")).getAttribute("href");
+        String history = (String) ((org.openqa.selenium.JavascriptExecutor) driver).executeAsyncScript(
+                "const done = arguments[arguments.length - 1];"
+                        + "fetch(arguments[0]).then(r => r.text()).then(done, e => done('failed: ' + e));", href);
+        assertThat(history).startsWith("{\"format\":\"campaign-tracker-history\"");
+        assertThat(history.strip().split("\n")).hasSize((int) events + 1);
+        Path file = Files.createTempFile("campaign", ".history.jsonl");
+        Files.writeString(file, history);
+
+        // this tracker has the campaign already: refused, with the reason under the form
+        importHistory(file);
+        wait.until(d -> !d.findElements(By.cssSelector("#import-form .error")).isEmpty());
+        assertThat(driver.findElement(By.cssSelector("#import-form .error")).getText()).contains("exist");
+
+        // a tampered copy: refused by its line, nothing stored
+        String[] lines = history.split("\n");
+        int target = lines.length - 1;
+        while (!lines[target].contains("ClockAdvanced")) {
+            target--;
+        }
+        lines[target] = lines[target].replace("\"gameTurn\":1", "\"gameTurn\":3");
+        Path tampered = Files.createTempFile("tampered", ".history.jsonl");
+        Files.writeString(tampered, String.join("\n", lines));
+        importHistory(tampered);
+        int line = target + 1;
+        wait.until(d -> d.findElement(By.cssSelector("#import-form .error")).getText().startsWith("line " + line + ":"));
+        Browser.screenshot(driver, "44-console-import-refused");
+
+        Path data = Files.createTempDirectory("tracker-console-import-");
+        try (org.springframework.context.ConfigurableApplicationContext fresh =
+                     new org.springframework.boot.builder.SpringApplicationBuilder(
+                             org.wargame.tracker.TrackerApplication.class)
+                             // its own H2 folder, also when this suite runs on PostgreSQL: another tracker
+                             .run("--tracker.data-dir=" + data, "--server.port=0", "--tracker.load-samples=false",
+                                     "--spring.profiles.active=default",
+                                     "--TRACKER_REFEREE_PASSWORD=" + REFEREE_PASSWORD,
+                                     "--TRACKER_PLAYER_PASSWORD=" + PLAYER_PASSWORD)) {
+            String base = "http://localhost:" + fresh.getEnvironment().getProperty("local.server.port");
+            driver.manage().deleteAllCookies(); // both trackers are on localhost: one session cookie name
+            driver.get(base + "/login");
+            fillLogin(driver, "referee", REFEREE_PASSWORD);
+            wait.until(d -> !d.findElements(By.cssSelector("main h1")).isEmpty());
+            driver.get(base + "/console");
+            assertThat(driver.findElements(By.cssSelector("#exports tr[data-campaign='" + campaignId + "']")))
+                    .isEmpty();
+            importHistory(file);
+            wait.until(d -> !d.findElements(By.cssSelector("#import-form .ok")).isEmpty());
+            assertThat(driver.findElement(By.cssSelector("#import-form .ok")).getText())
+                    .isEqualTo("Imported " + name + ": " + events + " events in 2 streams.");
+            WebElement imported = wait.until(d -> d.findElement(
+                    By.cssSelector("#exports tr[data-campaign='" + campaignId + "']")));
+            assertThat(imported.findElements(By.tagName("td")).get(2).getText()).isEqualTo(Long.toString(events));
+            ((org.openqa.selenium.JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView()", imported);
+            Browser.screenshot(driver, "45-console-imported");
+
+            new Select(driver.findElement(By.id("verify-what"))).selectByValue(campaignId);
+            driver.findElement(By.cssSelector("#verify-form button")).click();
+            wait.until(ExpectedConditions.presenceOfElementLocated(By.id("verify-ok")));
+            assertThat(driver.findElement(By.id("verify-ok")).getText())
+                    .contains(events + " events, every link holds.");
+        } finally {
+            driver.manage().deleteAllCookies();
+            Files.delete(file);
+            Files.delete(tampered);
+        }
+    }
+
+    private void importHistory(Path file) {
+        org.openqa.selenium.JavascriptExecutor js = (org.openqa.selenium.JavascriptExecutor) driver;
+        js.executeScript("window.beforeImport = true");
+        driver.findElement(By.id("history")).sendKeys(file.toAbsolutePath().toString());
+        driver.findElement(By.cssSelector("#import-form button")).click();
+        // a plain form (a file): the console is loaded again with the answer
+        wait.ignoring(org.openqa.selenium.WebDriverException.class).until(d -> Boolean.TRUE.equals(js.executeScript(
+                "return window.beforeImport === undefined && document.readyState === 'complete'")));
     }
 
     private WebElement row(String user) {
         return driver.findElement(By.cssSelector("tr[data-account='" + user + "']"));
-    }
-
-    private void logIn(String user) {
-        driver.manage().deleteAllCookies();
-        driver.get(uri("/login").toString());
-        driver.findElement(By.id("username")).sendKeys(user);
-        driver.findElement(By.id("password")).sendKeys(password(user));
-        driver.findElement(By.cssSelector("#login button")).click();
-        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
     }
 }

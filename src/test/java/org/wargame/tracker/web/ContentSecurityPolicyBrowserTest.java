@@ -24,14 +24,12 @@ class ContentSecurityPolicyBrowserTest extends BrowserTestSupport {
         List<String> console = new ArrayList<>(Browser.console(driver)); // earlier pages of other tests
         console.clear();
 
-        driver.get(uri("/login").toString());
-        driver.findElement(By.id("username")).sendKeys("alice");
-        driver.findElement(By.id("password")).sendKeys(password("alice"));
-        driver.findElement(By.cssSelector("#login button")).click();
+        driver.get(url("/login"));
+        fillLogin(driver, "alice", password("alice"));
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("campaigns")));
         console.addAll(Browser.console(driver));
 
-        driver.get(uri("/campaigns/" + campaignId).toString());
+        driver.get(url("/campaigns/" + campaignId));
         assertThat(driver.findElements(By.cssSelector("#sides svg.swatch rect"))).hasSize(2);
         assertThat(driver.findElements(By.cssSelector("#strength-chart .series"))).hasSize(2);
         console.addAll(Browser.console(driver));

@@ -29,15 +29,15 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         wait.until(ExpectedConditions.urlMatches("/scenarios/[0-9a-f-]+$"));
         String scenarioUrl = driver.getCurrentUrl();
         String scenarioId = scenarioUrl.substring(scenarioUrl.lastIndexOf('/') + 1);
-        assertThat(clock()).isEqualTo("Turn 1, Player Turn 1 (axis), RPh Step 1.13B");
+        assertThat(clock(driver)).isEqualTo("Turn 1, Player Turn 1 (axis), RPh Step 1.13B");
         assertThat(driver.findElements(By.id("undo"))).as("nothing to undo yet").isEmpty();
 
         // advance, then undo the advance: no die decided it, so it is undone at once and the clock goes back
         driver.findElement(By.cssSelector("#advance button")).click();
-        wait.until(d -> clock().equals("Turn 1, Player Turn 1 (axis), PFPh"));
+        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (axis), PFPh"));
         assertThat(driver.findElement(By.id("last-action")).getText()).startsWith("clock advance");
         driver.findElement(By.cssSelector("#undo button")).click();
-        wait.until(d -> clock().equals("Turn 1, Player Turn 1 (axis), RPh Step 1.13B"));
+        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (axis), RPh Step 1.13B"));
         assertThat(driver.findElement(By.id("notice")).getText()).startsWith("Undone at once");
         assertThat(driver.findElement(By.id("outcome")).getText()).contains("Action undone");
         assertThat(driver.getCurrentUrl()).isEqualTo(scenarioUrl);
@@ -45,12 +45,12 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
 
         // nothing left to undo: the refusal is said in words next to the form
         driver.findElement(By.cssSelector("#advance button")).click();
-        wait.until(d -> clock().equals("Turn 1, Player Turn 1 (axis), PFPh"));
+        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (axis), PFPh"));
 
         // on to Turn 2 RPh Step 1.13B; the crew becomes Pack-TI
         advanceTo("alice", scenarioId, 2, 1, "RPh");
         driver.navigate().refresh();
-        assertThat(clock()).isEqualTo("Turn 2, Player Turn 1 (axis), RPh Step 1.13B");
+        assertThat(clock(driver)).isEqualTo("Turn 2, Player Turn 1 (axis), RPh Step 1.13B");
         choose("br-crew-1");
         panelOption("become-pack-ti").findElement(By.cssSelector("form.action button")).click();
         wait.until(d -> !d.findElements(By.cssSelector("#outcome")).isEmpty()
@@ -68,17 +68,17 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         assertThat(undone.findElement(By.tagName("strong")).getCssValue("text-decoration-line"))
                 .isEqualTo("line-through");
         jumpToTurn(1);
-        wait.until(d -> clock().equals("Turn 1, Player Turn 1 (axis), RPh Step 1.13B"));
+        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (axis), RPh Step 1.13B"));
         assertThat(driver.getCurrentUrl()).contains("at=0");
         jumpToTurn(2);
-        wait.until(d -> clock().startsWith("Turn 2, Player Turn 1 (axis), RPh"));
+        wait.until(d -> clock(driver).startsWith("Turn 2, Player Turn 1 (axis), RPh"));
         // a phase of Turn 1 (open the Game Turn, pick its PFPh)
         driver.findElement(By.cssSelector("#jumps .turn-jump[data-turn='1'] summary")).click();
         List<WebElement> pfph = driver.findElements(By.xpath("(//details[@data-turn='1']//li)[1]"
                 + "//a[contains(@class,'jump-phase') and text()='PFPh']"));
         assertThat(pfph).hasSize(1); // the undone advance to PFPh is left out of the jumps
         pfph.get(0).click();
-        wait.until(d -> clock().equals("Turn 1, Player Turn 1 (axis), PFPh"));
+        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (axis), PFPh"));
         assertThat(driver.findElement(By.cssSelector(".clock.past")).getText()).contains("This is the past");
         Browser.screenshot(driver, "11-timeline-jumps");
 
@@ -109,6 +109,40 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         Browser.screenshot(driver, "13-audit-phone");
         driver.get(url("/scenarios/" + scenarioId + "/timeline"));
         assertThat(overflow()).isLessThanOrEqualTo(0);
+    }
+
+    /** The referee's corrected action on the page goes through the action's schema: refused next to its box. */
+    @Test
+    void aCorrectionThatDoesNotFitTheActionIsRefusedNextToItsBox() {
+        String campaignId = importSample("asl-west-of-alamein.yaml");
+        String scenarioId = startPlan("alice", campaignId, "ex-10-3");
+        advanceTo("bruno", scenarioId, 1, 1, "PFPh");
+        String attackId = action("bruno", scenarioId, java.util.Map.of("type", "fire", "firer", "it-squad-1",
+                "target", "br-crew-1", "result", "1MC")).at("/actionId").asText();
+        post("alice", "/api/scenarios/" + scenarioId + "/disputes", java.util.Map.of("actionId", attackId,
+                "reason", "long range"));
+        long before = get("alice", "/api/scenarios/" + scenarioId).at("/eventCount").asLong();
+
+        logIn("referee");
+        driver.get(url("/scenarios/" + scenarioId));
+        WebElement form = driver.findElement(By.cssSelector("#disputes form.resolve"));
+        form.findElement(By.name("ruling")).sendKeys("halved at long range");
+        form.findElement(By.name("corrected")).sendKeys(
+                "{\"firer\": \"it-squad-1\", \"target\": \"br-crew-1\", \"result\": \"NMC\", \"range\": 6}");
+        form.findElement(By.cssSelector("button.uphold")).click();
+        WebElement error = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(
+                "#disputes form.resolve input[name=corrected] ~ span.error")));
+        assertThat(error.getText()).startsWith("corrected.range: unknown field");
+        WebElement corrected = driver.findElement(By.cssSelector("#disputes form.resolve input[name=corrected]"));
+        assertThat(corrected.getAttribute("aria-invalid")).isEqualTo("true");
+        assertThat(corrected.getAttribute("value")).contains("\"range\": 6"); // what was typed stays
+        assertThat(get("alice", "/api/scenarios/" + scenarioId).at("/eventCount").asLong()).isEqualTo(before);
+
+        corrected.clear();
+        corrected.sendKeys("{\"firer\": \"it-squad-1\", \"target\": \"br-crew-1\", \"result\": \"NMC\"}");
+        driver.findElement(By.cssSelector("#disputes form.resolve button.uphold")).click();
+        wait.until(d -> !d.findElements(By.id("notice")).isEmpty());
+        assertThat(driver.findElement(By.id("notice")).getText()).startsWith("Dispute upheld");
     }
 
     @Test
@@ -185,7 +219,7 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         form.findElement(By.cssSelector("button.uphold")).click();
         wait.until(d -> !d.findElements(By.id("notice")).isEmpty());
         assertThat(driver.findElement(By.id("notice")).getText()).startsWith("Dispute upheld");
-        assertThat(clock()).isEqualTo("Turn 1, Player Turn 1 (axis), RPh Step 1.13B");
+        assertThat(clock(driver)).isEqualTo("Turn 1, Player Turn 1 (axis), RPh Step 1.13B");
         assertThat(driver.findElement(By.id("outcome")).getText()).contains("Dispute upheld").contains("A3.1");
         assertThat(driver.findElements(By.id("disputes"))).isEmpty();
     }
@@ -196,26 +230,9 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
                 .findElements(By.cssSelector(".marker-word")).stream().map(WebElement::getText).toList();
     }
 
-    private void logIn(String user) {
-        driver.manage().deleteAllCookies();
-        driver.get(url("/login"));
-        driver.findElement(By.id("username")).sendKeys(user);
-        driver.findElement(By.id("password")).sendKeys(password(user));
-        driver.findElement(By.cssSelector("#login button")).click();
-        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
-    }
-
-    private String clock() {
-        return driver.findElement(By.id("clock-label")).getAttribute("textContent").trim();
-    }
-
     private int overflow() {
         return ((Number) ((JavascriptExecutor) driver).executeScript(
                 "return document.documentElement.scrollWidth - window.innerWidth;")).intValue();
-    }
-
-    private String url(String path) {
-        return uri(path).toString();
     }
 
     /** Opens the Game Turn's jumps (unless open) and follows its "Start of Turn" link. */

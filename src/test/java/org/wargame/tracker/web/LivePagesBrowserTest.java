@@ -43,7 +43,7 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         String campaignId = importSample("asl-west-of-alamein.yaml");
         String scenarioId = startPlan("alice", campaignId, "ex-10-3");
         advance("bruno", scenarioId); // bruno's last action: his page offers to undo it
-        String page = uri("/scenarios/" + scenarioId).toString();
+        String page = url("/scenarios/" + scenarioId);
 
         logIn(driver, "alice");
         driver.get(page);
@@ -85,12 +85,46 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         assertThat(aliceClock).endsWith(get("alice", "/api/scenarios/" + scenarioId).at("/clock/phase").asText());
     }
 
+    /**
+     * A change redraws only the regions it touched: alice's dispute changes bruno's requests, not his clock or board,
+     * which stay in place (a mark on them survives); their forms move on to the new version, so his Advance is
+     * taken, not refused as stale.
+     */
+    @Test
+    void a_change_redraws_only_the_regions_it_touched() {
+        String campaignId = importSample("asl-west-of-alamein.yaml");
+        String scenarioId = startPlan("alice", campaignId, "ex-10-3");
+        String advanceId = advance("bruno", scenarioId).at("/actionId").asText();
+        logIn(second, "bruno");
+        second.get(url("/scenarios/" + scenarioId));
+        JavascriptExecutor js = (JavascriptExecutor) second;
+        String before = clock(second);
+        js.executeScript("document.getElementById('clock').dataset.mark = 'kept';"
+                + "document.getElementById('board').dataset.mark = 'kept';"
+                + "document.getElementById('requests').dataset.mark = 'kept';");
+
+        assertThat(post("alice", "/api/scenarios/" + scenarioId + "/disputes", java.util.Map.of("actionId",
+                advanceId, "reason", "too early")).status()).isEqualTo(201);
+        waitOn(second).until(d -> d.findElement(By.id("requests")).getText().contains("too early"));
+        long version = get("bruno", "/api/scenarios/" + scenarioId).at("/eventCount").asLong();
+        assertThat(js.executeScript("return document.getElementById('requests').dataset.mark"))
+                .as("the requests redrawn").isNull();
+        assertThat(js.executeScript("return document.getElementById('clock').dataset.mark")).isEqualTo("kept");
+        assertThat(js.executeScript("return document.getElementById('board').dataset.mark")).isEqualTo("kept");
+        assertThat(second.findElement(By.cssSelector("#advance input[name=expectedVersion]")).getAttribute("value"))
+                .isEqualTo(Long.toString(version));
+
+        second.findElement(By.cssSelector("#advance button")).click();
+        waitOn(second).until(d -> !clock(d).equals(before));
+        assertThat(second.findElement(By.id("play")).getText()).doesNotContain("changed since you looked");
+    }
+
     @Test
     void an_expired_session_leads_to_the_login_page_and_back() {
         String campaignId = importSample("asl-west-of-alamein.yaml");
         String scenarioId = startPlan("alice", campaignId, "ex-10-3");
         logIn(driver, "alice");
-        String page = uri("/scenarios/" + scenarioId).toString();
+        String page = url("/scenarios/" + scenarioId);
         driver.get(page);
         // the session ends on the server (as after the idle timeout): the cookie names a session that is gone
         driver.manage().deleteCookieNamed("JSESSIONID");
@@ -98,9 +132,7 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         driver.findElement(By.cssSelector("#advance button")).click();
         wait.until(ExpectedConditions.urlContains("/login"));
         assertThat(driver.findElement(By.cssSelector("main")).getText()).contains("Your session ended");
-        driver.findElement(By.id("username")).sendKeys("alice");
-        driver.findElement(By.id("password")).sendKeys(password("alice"));
-        driver.findElement(By.cssSelector("#login button")).click();
+        fillLogin(driver, "alice", password("alice"));
         wait.until(ExpectedConditions.urlToBe(page));
         assertThat(driver.findElement(By.id("clock-label")).getAttribute("textContent")).isNotBlank();
     }
@@ -110,7 +142,7 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         String campaignId = importSample("asl-west-of-alamein.yaml");
         String scenarioId = startPlan("alice", campaignId, "ex-10-3");
         logIn(driver, "alice");
-        driver.get(uri("/scenarios/" + scenarioId).toString());
+        driver.get(url("/scenarios/" + scenarioId));
         // the form is sent to an address that refuses it (as a server in trouble would), with the error page
         ((JavascriptExecutor) driver).executeScript("""
                 const form = document.getElementById('advance');
@@ -121,19 +153,5 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         assertThat(driver.findElement(By.cssSelector("#advance .request-failure")).getText())
                 .contains("address");
         assertThat(driver.findElement(By.id("busy")).isDisplayed()).as("busy only while a request runs").isFalse();
-    }
-
-    private void logIn(WebDriver browser, String user) {
-        browser.manage().deleteAllCookies();
-        browser.get(uri("/login").toString());
-        browser.findElement(By.id("username")).sendKeys(user);
-        browser.findElement(By.id("password")).sendKeys(password(user));
-        browser.findElement(By.cssSelector("#login button")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(10))
-                .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
-    }
-
-    private static String clock(WebDriver browser) {
-        return browser.findElement(By.id("clock-label")).getAttribute("textContent");
     }
 }

@@ -23,9 +23,7 @@ class PagesBrowserTest extends BrowserTestSupport {
     void aWrongPasswordIsRefusedInPlainWords() {
         driver.get(url("/"));
         assertThat(driver.getCurrentUrl()).contains("/login");
-        driver.findElement(By.id("username")).sendKeys("alice");
-        driver.findElement(By.id("password")).sendKeys("not-her-password");
-        driver.findElement(By.cssSelector("#login button")).click();
+        fillLogin(driver, "alice", "not-her-password");
         assertThat(wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("[role=alert]")))
                 .getText()).contains("Wrong user name or password");
         Browser.screenshot(driver, "01-login-refused");
@@ -64,7 +62,7 @@ class PagesBrowserTest extends BrowserTestSupport {
         wait.until(ExpectedConditions.urlMatches("/scenarios/[0-9a-f-]+$"));
         String scenarioUrl = driver.getCurrentUrl();
         String scenarioId = scenarioUrl.substring(scenarioUrl.lastIndexOf('/') + 1);
-        assertThat(clock()).isEqualTo("Turn 1, Player Turn 1 (axis), RPh Step 1.13B");
+        assertThat(clock(driver)).isEqualTo("Turn 1, Player Turn 1 (axis), RPh Step 1.13B");
         assertThat(driver.findElements(By.cssSelector("#board g.hex[data-hex='B4'] a.chip[data-counter]")).stream()
                 .map(e -> e.getAttribute("data-counter"))).contains("br-crew-1", "br-94mm");
         assertThat(driver.findElements(By.cssSelector("#board g.hex[data-hex='F6'] a.chip[data-counter='it-squad-1']")))
@@ -73,7 +71,7 @@ class PagesBrowserTest extends BrowserTestSupport {
 
         // advance the clock: htmx swaps the page in place
         driver.findElement(By.cssSelector("#advance button")).click();
-        wait.until(d -> clock().equals("Turn 1, Player Turn 1 (axis), PFPh"));
+        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (axis), PFPh"));
         // what happened names the side as the campaign does (the Italians), not by its id
         assertThat(driver.findElement(By.id("outcome")).getText()).contains("Clock advanced to Turn 1, Player Turn 1"
                 + " (Italians), PFPh");
@@ -82,7 +80,7 @@ class PagesBrowserTest extends BrowserTestSupport {
         // on to Game Turn 2, initial RPh, Step 1.13B (through the API, same service)
         advanceTo("alice", scenarioId, 2, 1, "RPh");
         driver.navigate().refresh();
-        assertThat(clock()).isEqualTo("Turn 2, Player Turn 1 (axis), RPh Step 1.13B");
+        assertThat(clock(driver)).isEqualTo("Turn 2, Player Turn 1 (axis), RPh Step 1.13B");
         // the crew becomes Pack-TI from its panel, and the Pack-TI marker and the outcome show at once
         choose("br-crew-1");
         panelOption("become-pack-ti").findElement(By.cssSelector("form.action button")).click();
@@ -99,7 +97,7 @@ class PagesBrowserTest extends BrowserTestSupport {
 
         // the timeline: newest first, grouped by turn and phase; travel back with the step buttons and the slider
         driver.findElement(By.id("timeline-link")).click();
-        assertThat(timelineClock()).isEqualTo(clockNow(scenarioId));
+        assertThat(clock(driver)).isEqualTo(clockNow(scenarioId));
         List<WebElement> groups = driver.findElements(By.cssSelector(".turn-group h3"));
         assertThat(groups.get(0).getText()).startsWith("Turn 2");
         assertThat(groups.get(groups.size() - 1).getText()).startsWith("Turn 1 · Player Turn 1 (axis) · RPh");
@@ -112,14 +110,14 @@ class PagesBrowserTest extends BrowserTestSupport {
         assertThat(driver.findElements(By.cssSelector(".event.future"))).hasSize(1);
         WebElement slider = driver.findElement(By.id("at"));
         slider.sendKeys(Keys.HOME); // keyboard on the slider: back to the very first event
-        wait.until(d -> timelineClock().equals("Turn 1, Player Turn 1 (axis), RPh Step 1.13B"));
+        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (axis), RPh Step 1.13B"));
         assertThat(driver.getCurrentUrl()).contains("at=0");
         assertThat(driver.findElement(By.cssSelector(".event.current")).getText()).contains("Scenario started");
         Browser.screenshot(driver, "07-timeline-at-start");
 
         // one step later: the first advance of the clock
         driver.findElement(By.id("later")).click();
-        wait.until(d -> timelineClock().equals("Turn 1, Player Turn 1 (axis), PFPh"));
+        wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (axis), PFPh"));
 
         // a phone-sized screen: one column, nothing wider than the screen
         driver.manage().window().setSize(new Dimension(390, 844));
@@ -143,31 +141,10 @@ class PagesBrowserTest extends BrowserTestSupport {
         assertThat(driver.findElement(By.cssSelector("[role=alert]")).getText()).contains("plays no side");
     }
 
-    private void logIn(String user) {
-        driver.get(url("/login"));
-        driver.findElement(By.id("username")).sendKeys(user);
-        driver.findElement(By.id("password")).sendKeys(password(user));
-        driver.findElement(By.cssSelector("#login button")).click();
-        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
-    }
-
-    private String clock() {
-        // htmx may swap the clock between finding it and reading it: read it again then
-        return wait.until(d -> d.findElement(By.id("clock-label")).getAttribute("textContent").trim());
-    }
-
-    private String timelineClock() {
-        return driver.findElement(By.id("clock-label")).getAttribute("textContent").trim();
-    }
-
     private String clockNow(String scenarioId) {
         var c = get("alice", "/api/scenarios/" + scenarioId).at("/clock");
         return "Turn " + c.get("gameTurn").asInt() + ", Player Turn " + c.get("playerTurn").asInt() + " ("
                 + c.get("phasingSide").asText() + "), " + c.get("phase").asText()
                 + (c.hasNonNull("step") ? " Step " + c.get("step").asText() : "");
-    }
-
-    private String url(String path) {
-        return uri(path).toString();
     }
 }

@@ -32,14 +32,14 @@ class StalePagesBrowserTest extends BrowserTestSupport {
         driver.get(page);
         withoutLiveUpdates();
         String second = driver.getWindowHandle();
-        String clockBefore = clock();
+        String clockBefore = clock(driver);
 
         // the first page undoes the last action it showed
         driver.switchTo().window(first);
         driver.findElement(By.cssSelector("#undo button")).click();
         wait.until(d -> d.findElement(By.id("notice")).getText().startsWith("Undone at once"));
         withoutLiveUpdates(); // the page htmx swapped in is live again
-        String clockAfterUndo = clock();
+        String clockAfterUndo = clock(driver);
         assertThat(clockAfterUndo).isNotEqualTo(clockBefore);
 
         // the second page still shows the same last action: its undo is refused, nothing more is undone
@@ -60,9 +60,9 @@ class StalePagesBrowserTest extends BrowserTestSupport {
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("advance"), "the clock moved from"));
         assertThat(get("alice", "/api/scenarios/" + scenarioId).at("/eventCount").asLong()).isEqualTo(version + 1);
         // the refused page now shows the latest clock, so the next click acts on what the player sees
-        String latest = clock();
+        String latest = clock(driver);
         driver.findElement(By.cssSelector("#advance button")).click();
-        wait.until(d -> !clock().equals(latest));
+        wait.until(d -> !clock(driver).equals(latest));
         Browser.screenshot(driver, "21-stale-advance");
         List<String> handles = List.copyOf(driver.getWindowHandles());
         driver.switchTo().window(second).close();
@@ -82,22 +82,5 @@ class StalePagesBrowserTest extends BrowserTestSupport {
                 "document.querySelectorAll('[data-live]').forEach(e => e.removeAttribute('data-live'));"
                         + "document.querySelectorAll('[data-live-stream]').forEach(e => "
                         + "e.removeAttribute('data-live-stream'))");
-    }
-
-    private void logIn(String user) {
-        driver.manage().deleteAllCookies();
-        driver.get(url("/login"));
-        driver.findElement(By.id("username")).sendKeys(user);
-        driver.findElement(By.id("password")).sendKeys(password(user));
-        driver.findElement(By.cssSelector("#login button")).click();
-        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h1")));
-    }
-
-    private String clock() {
-        return driver.findElement(By.id("clock-label")).getAttribute("textContent").trim();
-    }
-
-    private String url(String path) {
-        return uri(path).toString();
     }
 }
