@@ -41,7 +41,9 @@ import java.util.Map;
 public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>> {
 
     private static final String HEAD = "select e.sequence_number, c.hash from domain_event_entry e "
-            + "left join event_chain c on c.event_identifier = e.event_identifier "
+            // the link at the event's place, and only if it is the event's (else no hash: the tail is verified)
+            + "left join event_chain c on c.aggregate_identifier = e.aggregate_identifier "
+            + "and c.sequence_number = e.sequence_number and c.event_identifier = e.event_identifier "
             + "where e.aggregate_identifier = ? "
             // both key columns in the order by: H2 then reads the (stream, sequence) index backwards, one entry;
             // with the sequence alone it scans the whole stream
@@ -49,8 +51,9 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
 
     private static final String TAIL = "select e.global_index, e.aggregate_identifier, e.sequence_number, "
             + "e.event_identifier, e.payload_type, e.payload_revision, e.time_stamp, e.payload, e.meta_data, "
-            + "c.aggregate_identifier, c.sequence_number, c.previous_hash, c.hash from domain_event_entry e "
-            + "left join event_chain c on c.event_identifier = e.event_identifier "
+            + "c.event_identifier, c.previous_hash, c.hash from domain_event_entry e "
+            + "left join event_chain c on c.aggregate_identifier = e.aggregate_identifier "
+            + "and c.sequence_number = e.sequence_number "
             + "where e.aggregate_identifier = ? and e.sequence_number >= ? order by e.sequence_number";
 
     private final JdbcTemplate jdbc;
@@ -162,17 +165,16 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
                 return;
             }
             StoredEvent event = StoredEvent.ROWS.mapRow(rs, 0);
-            String linkStream = rs.getString(10);
-            long linkSequence = rs.getLong(11);
-            String linkPrevious = rs.getString(12);
-            String linkHash = rs.getString(13);
+            String linkEvent = rs.getString(10);
+            String linkPrevious = rs.getString(11);
+            String linkHash = rs.getString(12);
             String reason = null;
             if (event.sequence() != expected[0]) {
                 reason = "event " + expected[0] + " is missing from the store (an event was deleted)";
             } else if (linkHash == null) {
                 reason = "no chain entry: the event was stored outside the tracker";
-            } else if (!linkStream.equals(stream) || linkSequence != event.sequence()) {
-                reason = "the chain entry is for " + linkStream + " #" + linkSequence
+            } else if (!linkEvent.equals(event.eventIdentifier())) {
+                reason = "the chain entry at " + stream + " #" + event.sequence() + " is for event " + linkEvent
                         + ": the event's identity was changed";
             } else if (!linkPrevious.equals(last[0])) {
                 reason = "the chain entry's previous hash does not match the event before it";

@@ -257,6 +257,9 @@ class ActionBenchmark extends ApiTestSupport {
                     / 1e3);
         }
         long exportLines = lines(exported[0]) - 1;
+        // kept for ImportBenchmark, which measures the import alone from this file
+        Files.createDirectories(Path.of("target", "benchmark"));
+        Files.write(Path.of("target", "benchmark", "export.jsonl"), exported[0]);
         double exportRate = exportLines / exportSeconds;
         double rawAll = raw;
         row(String.format(Locale.ROOT, "export of %,d events", exportLines), rate(exportRate), rate(rawAll)
@@ -292,6 +295,14 @@ class ActionBenchmark extends ApiTestSupport {
             row(String.format(Locale.ROOT, "import of the %,d-event export into a fresh tracker", exportLines),
                     rate(importRate) + String.format(Locale.ROOT, " (%.1f s)", importA), rate(rawAll) + " (raw)",
                     ratio(importRate / rawAll), "at least 50,000 events/s", importRate >= 50_000);
+            // what H2 can do at all with the rows that import wrote: plain JDBC batch inserts, no check, no fold
+            List<String> importedStreams = jdbcOf(other).queryForList("select aggregate_identifier from "
+                    + "domain_event_entry where sequence_number = 0 and aggregate_identifier in (?, ?)",
+                    String.class, campaign10, long10);
+            double floor = ImportFloor.h2(jdbcOf(other), importedStreams, ImportFloor.settings(other));
+            row(String.format(Locale.ROOT, "floor: plain JDBC batch insert of the same %,d events' rows (event, "
+                    + "chain link, clock row) into a fresh H2 file, same tables and settings", exportLines),
+                    rate(floor), "-", ratio(importRate / floor) + " (import / floor)", "-", null);
             long beforeRebuild = Files.size(file);
             long total = jdbcOf(other).queryForObject("select count(*) from domain_event_entry", Long.class);
             long ownBytes = jdbcOf(other).queryForObject("select sum(octet_length(payload)) + "
@@ -310,6 +321,16 @@ class ActionBenchmark extends ApiTestSupport {
                     ratio(rebuildRate / rawFresh) + "; growth " + ratio((double) growth / ownBytes),
                     "at least a third of the raw rate, growth under 2x the events' bytes",
                     rebuildRate >= rawFresh / 3 && growth < 2 * ownBytes);
+        }
+
+        // ---- the same import on PostgreSQL (production), when one is reachable: a fresh schema per tracker
+        PostgresSchemas postgres = PostgresSchemas.reachable();
+        if (postgres == null) {
+            notes.add("PostgreSQL rows skipped: no PostgreSQL reachable (-Dbench.postgres=jdbc:postgresql://..., "
+                    + "-Dbench.postgres.user, -Dbench.postgres.password; default the local tracker_bench that "
+                    + "docs/production/create-database.sh makes with TRACKER_DB_NAME=tracker_bench)");
+        } else {
+            postgresImport(postgres, exported[0], exportLines, rawAll);
         }
 
         // ---- the state holds no earlier state: read-model row and snapshot sizes flat in history length
@@ -336,6 +357,37 @@ class ActionBenchmark extends ApiTestSupport {
         notes.add("Load average (/proc/loadavg: 1, 5, 15 minutes) at the start: " + loadBefore + "; at the end: "
                 + Files.readString(Path.of("/proc/loadavg")).trim() + " (2 cores; other builds may run)");
         write();
+    }
+
+    /** The export imported into a fresh tracker on a fresh PostgreSQL schema, next to its floor on another one. */
+    private void postgresImport(PostgresSchemas postgres, byte[] export, long events, double raw) throws Exception {
+        String schema = PostgresSchemas.name();
+        String floorSchema = PostgresSchemas.name();
+        Path fresh = Files.createTempDirectory("tracker-bench-postgres-");
+        // the tracker's connections rewrite batches (its postgres profile); the floor's the same, by its URL
+        String extra = "&reWriteBatchedInserts=true";
+        try (ConfigurableApplicationContext other = new SpringApplicationBuilder(TrackerApplication.class)
+                .run("--tracker.data-dir=" + fresh, "--server.port=0", "--tracker.load-samples=false",
+                        "--spring.profiles.active=postgres", "--TRACKER_DB_URL=" + postgres.fresh(schema, ""),
+                        "--TRACKER_DB_USER=" + postgres.user(), "--TRACKER_DB_PASSWORD=" + postgres.password(),
+                        "--TRACKER_REFEREE_PASSWORD=" + REFEREE_PASSWORD,
+                        "--TRACKER_PLAYER_PASSWORD=" + PLAYER_PASSWORD)) {
+            String base = "http://localhost:" + other.getEnvironment().getProperty("local.server.port");
+            double seconds = timed(() -> post(base + "/api/history/import", export)) / 1e3;
+            double rate = events / seconds;
+            row(String.format(Locale.ROOT, "import of the %,d-event export into a fresh tracker on PostgreSQL 15",
+                    events), rate(rate) + String.format(Locale.ROOT, " (%.1f s)", seconds),
+                    rate(raw) + " (raw, H2)", ratio(rate / raw), "at least 50,000 events/s", rate >= 50_000);
+            List<String> streams = jdbcOf(other).queryForList("select aggregate_identifier from domain_event_entry "
+                    + "where sequence_number = 0", String.class);
+            double floor = ImportFloor.rate(jdbcOf(other), streams, postgres.fresh(floorSchema, extra),
+                    postgres.user(), postgres.password(), "postgresql");
+            row(String.format(Locale.ROOT, "floor: plain JDBC batch insert (rewritten to multi-row "
+                    + "inserts) of the same rows into a fresh PostgreSQL schema"), rate(floor), "-", ratio(rate / floor) + " (import / floor)", "-", null);
+        } finally {
+            postgres.drop(schema);
+            postgres.drop(floorSchema);
+        }
     }
 
     // ------------------------------------------------------------------------------------------------ set-up

@@ -1,0 +1,103 @@
+package org.wargame.tracker.benchmark;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.wargame.tracker.ApiTestSupport;
+import org.wargame.tracker.TrackerApplication;
+import org.wargame.tracker.history.HistoryTransfer;
+
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The import alone, for working on it (not part of the test suite: its name does not end in Test): imports
+ * {@code target/benchmark/export.jsonl} (written by {@link ActionBenchmark}, or given with
+ * {@code -Dimport.file=...}) into fresh trackers on H2, {@code -Dimport.rounds} times (3 unless said), then once
+ * into a fresh schema of PostgreSQL when it is reachable ({@link PostgresSchemas}), and prints the rate of each and
+ * the floor (plain JDBC batch inserts of the same rows, {@link ImportFloor}).
+ * {@code mvn -o test -Dtest=ImportBenchmark -Dsurefire.failIfNoSpecifiedTests=false}
+ */
+class ImportBenchmark {
+
+    @Test
+    void measure() throws Exception {
+        Path file = Path.of(System.getProperty("import.file", "target/benchmark/export.jsonl"));
+        if (!Files.exists(file)) {
+            System.out.println("IMPORT | no " + file + ": run ActionBenchmark first");
+            return;
+        }
+        byte[] export = Files.readAllBytes(file);
+        int rounds = Integer.getInteger("import.rounds", 3);
+        for (int round = 0; round < rounds; round++) {
+            Path fresh = Files.createTempDirectory("tracker-bench-import-");
+            try (ConfigurableApplicationContext tracker = start("--tracker.data-dir=" + fresh)) {
+                double rate = importInto(tracker, export, "H2 round " + round);
+                if (round == rounds - 1) {
+                    double floor = ImportFloor.h2(jdbc(tracker), streams(tracker), ImportFloor.settings(tracker));
+                    System.out.printf(Locale.ROOT, "IMPORT | H2 floor (plain JDBC batch insert of the same rows, fresh "
+                            + "file, same tables): %,.0f events/s; import / floor %.2f%n", floor, rate / floor);
+                }
+            }
+        }
+        PostgresSchemas postgres = PostgresSchemas.reachable();
+        if (postgres == null) {
+            System.out.println("IMPORT | PostgreSQL not reachable: skipped");
+            return;
+        }
+        for (String extra : System.getProperty("import.postgres.settings", ",off,")
+                .split(",", -1)) {
+            String schema = PostgresSchemas.name();
+            String floorSchema = PostgresSchemas.name();
+            Path fresh = Files.createTempDirectory("tracker-bench-import-");
+            // "off": the batches not rewritten (the postgres profile rewrites them), to compare
+            boolean off = extra.equals("off");
+            try (ConfigurableApplicationContext tracker = start("--tracker.data-dir=" + fresh,
+                    "--spring.datasource.hikari.data-source-properties.reWriteBatchedInserts=" + !off,
+                    "--spring.profiles.active=postgres", "--TRACKER_DB_URL=" + postgres.fresh(schema, off ? "" : extra),
+                    "--TRACKER_DB_USER=" + postgres.user(), "--TRACKER_DB_PASSWORD=" + postgres.password())) {
+                double rate = importInto(tracker, export, "PostgreSQL " + extra);
+                double floor = ImportFloor.rate(jdbc(tracker), streams(tracker), postgres.fresh(floorSchema,
+                        off ? "" : extra),
+                        postgres.user(), postgres.password(), "postgresql");
+                System.out.printf(Locale.ROOT, "IMPORT | PostgreSQL %s floor: %,.0f events/s; import / floor %.2f%n",
+                        extra, floor, rate / floor);
+            } finally {
+                postgres.drop(schema);
+                postgres.drop(floorSchema);
+            }
+        }
+    }
+
+    private static ConfigurableApplicationContext start(String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("--server.port=0", "--tracker.load-samples=false",
+                "--TRACKER_REFEREE_PASSWORD=" + ApiTestSupport.REFEREE_PASSWORD,
+                "--TRACKER_PLAYER_PASSWORD=" + ApiTestSupport.PLAYER_PASSWORD));
+        return new SpringApplicationBuilder(TrackerApplication.class).run(all.toArray(String[]::new));
+    }
+
+    private static double importInto(ConfigurableApplicationContext tracker, byte[] export, String what) {
+        HistoryTransfer transfer = tracker.getBean(HistoryTransfer.class);
+        long t = System.nanoTime();
+        HistoryTransfer.ImportResult result = transfer.importHistory(new ByteArrayInputStream(export));
+        double seconds = (System.nanoTime() - t) / 1e9;
+        System.out.printf(Locale.ROOT, "IMPORT | %s: %,d events in %.2f s: %,.0f events/s%n", what, result.events(),
+                seconds, result.events() / seconds);
+        return result.events() / seconds;
+    }
+
+    private static JdbcTemplate jdbc(ConfigurableApplicationContext tracker) {
+        return tracker.getBean(JdbcTemplate.class);
+    }
+
+    private static List<String> streams(ConfigurableApplicationContext tracker) {
+        return jdbc(tracker).queryForList("select aggregate_identifier from domain_event_entry where "
+                + "sequence_number = 0", String.class);
+    }
+}

@@ -1,0 +1,115 @@
+package org.wargame.tracker.benchmark;
+
+import org.flywaydb.core.Flyway;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The floor of an import: what the database can do at all with the same rows. The rows an import writes for the
+ * given streams (domain_event_entry, event_chain, event_clock) are read into memory from {@code source}, then
+ * written with plain JDBC batch inserts into a fresh database of the same kind, its tables made by the tracker's own
+ * migrations (the same shape and indexes), {@value #BATCH} events with as many rows of each other table per
+ * transaction: no check, no hash, no fold.
+ */
+final class ImportFloor {
+
+    static final int BATCH = 5_000;
+
+    private ImportFloor() {
+    }
+
+    /** The settings part of the application's H2 URL (from its first ';'): the floor's file opens as the tracker's. */
+    static String settings(org.springframework.context.ConfigurableApplicationContext tracker) {
+        String url = tracker.getEnvironment().getProperty("spring.datasource.url", "");
+        return url.indexOf(';') < 0 ? "" : url.substring(url.indexOf(';'));
+    }
+
+    /** The rows of one table, the columns named. */
+    private record Table(String name, String columns, List<Object[]> rows) {
+        String insert() {
+            return "insert into " + name + " (" + columns + ") values (" + "?, ".repeat(columns.split(",").length - 1)
+                    + "?)";
+        }
+    }
+
+    /** Events per second of the plain batch insert into a fresh H2 file database opened with {@code settings}. */
+    static double h2(JdbcTemplate source, List<String> streams, String settings) throws Exception {
+        Path dir = Files.createTempDirectory("tracker-bench-floor-");
+        try {
+            return rate(source, streams, "jdbc:h2:file:" + dir.resolve("floor") + settings, "tracker", "", "h2");
+        } finally {
+            try (var files = Files.walk(dir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /**
+     * Events per second of the plain batch insert into the database at {@code url} (a fresh one: its tables are
+     * made by the migrations of {@code vendor}).
+     */
+    static double rate(JdbcTemplate source, List<String> streams, String url, String user, String password,
+                       String vendor) {
+        List<Table> tables = read(source, streams);
+        long events = tables.get(0).rows().size();
+        SingleConnectionDataSource target = new SingleConnectionDataSource(url, user, password, true);
+        try {
+            Flyway.configure().dataSource(target).locations("classpath:db/migration/common",
+                    "classpath:db/migration/" + vendor).load().migrate();
+            JdbcTemplate jdbc = new JdbcTemplate(target);
+            TransactionTemplate transactions = new TransactionTemplate(new DataSourceTransactionManager(target));
+            long t = System.nanoTime();
+            for (int from = 0; from < events; from += BATCH) { // as the import: the k-th 5,000 of each table
+                int start = from;
+                transactions.executeWithoutResult(s -> {
+                    for (Table table : tables) {
+                        List<Object[]> rows = table.rows();
+                        if (start < rows.size()) {
+                            jdbc.batchUpdate(table.insert(), rows.subList(start, Math.min(rows.size(),
+                                    start + BATCH)));
+                        }
+                    }
+                });
+            }
+            return events / ((System.nanoTime() - t) / 1e9);
+        } finally {
+            target.destroy();
+        }
+    }
+
+    private static List<Table> read(JdbcTemplate source, List<String> streams) {
+        String in = String.join(", ", streams.stream().map(s -> "?").toList());
+        Object[] args = streams.toArray();
+        List<Table> tables = new ArrayList<>();
+        for (String[] t : new String[][]{
+                {"domain_event_entry", "global_index, sequence_number, aggregate_identifier, event_identifier, "
+                        + "payload_revision, payload_type, time_stamp, type, meta_data, payload",
+                        "aggregate_identifier", "global_index"},
+                {"event_chain", "event_identifier, aggregate_identifier, sequence_number, previous_hash, hash",
+                        "aggregate_identifier", "aggregate_identifier, sequence_number"},
+                {"event_clock", "scenario_id, sequence_number, game_turn, player_turn, phase, step, phasing_side, "
+                        + "action_id, taking_of, kind, undone_by", "scenario_id", "scenario_id, sequence_number"}}) {
+            int n = t[1].split(",").length;
+            List<Object[]> rows = source.query("select " + t[1] + " from " + t[0] + " where " + t[2] + " in (" + in
+                    + ") order by " + t[3], (rs, i) -> {
+                        Object[] row = new Object[n];
+                        for (int k = 0; k < n; k++) {
+                            row[k] = rs.getObject(k + 1);
+                            if (row[k] instanceof java.sql.Blob blob) {
+                                row[k] = blob.getBytes(1, (int) blob.length());
+                            }
+                        }
+                        return row;
+                    }, args);
+            tables.add(new Table(t[0], t[1], rows));
+        }
+        return tables;
+    }
+}
