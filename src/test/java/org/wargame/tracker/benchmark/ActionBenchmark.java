@@ -363,6 +363,7 @@ class ActionBenchmark extends ApiTestSupport {
     private void postgresImport(PostgresSchemas postgres, byte[] export, long events, double raw) throws Exception {
         String schema = PostgresSchemas.name();
         String floorSchema = PostgresSchemas.name();
+        String copySchema = PostgresSchemas.name();
         Path fresh = Files.createTempDirectory("tracker-bench-postgres-");
         // the tracker's connections rewrite batches (its postgres profile); the floor's the same, by its URL
         String extra = "&reWriteBatchedInserts=true";
@@ -384,9 +385,14 @@ class ActionBenchmark extends ApiTestSupport {
                     postgres.user(), postgres.password(), "postgresql");
             row(String.format(Locale.ROOT, "floor: plain JDBC batch insert (rewritten to multi-row "
                     + "inserts) of the same rows into a fresh PostgreSQL schema"), rate(floor), "-", ratio(rate / floor) + " (import / floor)", "-", null);
+            double copy = ImportFloor.copy(jdbcOf(other), streams, postgres.fresh(copySchema, ""), postgres.user(),
+                    postgres.password());
+            row("floor: PostgreSQL COPY (text format, 5,000 events a transaction) of the same rows into a fresh "
+                    + "schema", rate(copy), "-", ratio(rate / copy) + " (import / COPY)", "-", null);
         } finally {
             postgres.drop(schema);
             postgres.drop(floorSchema);
+            postgres.drop(copySchema);
         }
     }
 
