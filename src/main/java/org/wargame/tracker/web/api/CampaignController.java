@@ -1,11 +1,10 @@
 package org.wargame.tracker.web.api;
 
-import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.Conflict;
 
-import org.wargame.tracker.campaign.CampaignEvent;
 import org.wargame.tracker.campaign.CampaignFile;
 import org.wargame.tracker.campaign.CampaignImport;
+import org.wargame.tracker.campaign.CampaignPast;
 import org.wargame.tracker.campaign.CampaignState;
 import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.Participants;
@@ -20,7 +19,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
-import org.wargame.tracker.store.EventHistory;
 import org.wargame.tracker.store.RecordedEvent;
 import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.scenario.ScenarioViews.ScenarioSummary;
@@ -42,17 +40,17 @@ public class CampaignController {
     private final CampaignImport campaignImport;
     private final Participants participants;
     private final ScenarioViews scenarios;
-    private final EventHistory history;
+    private final CampaignPast past;
     private final EventPages pages;
 
     public CampaignController(CampaignViews views, CampaignImport campaignImport, Participants participants,
-                              ScenarioViews scenarios, EventHistory history, EventPages pages) {
+                              ScenarioViews scenarios, CampaignPast past, EventPages pages) {
         this.pages = pages;
         this.views = views;
         this.campaignImport = campaignImport;
         this.participants = participants;
         this.scenarios = scenarios;
-        this.history = history;
+        this.past = past;
     }
 
     /** The campaigns the caller may see: all for the referee, a player's own for a player. */
@@ -87,17 +85,7 @@ public class CampaignController {
                                     @org.springframework.web.bind.annotation.RequestParam long after,
                                     Authentication auth) {
         participants.actor(auth, campaignId);
-        CampaignState[] folded = {null};
-        history.forEach(campaignId, 0, after, message -> {
-            CampaignEvent event = (CampaignEvent) message.getPayload();
-            folded[0] = folded[0] == null ? CampaignState.created((CampaignEvent.CampaignCreated) event)
-                    : folded[0].evolve(event);
-        });
-        CampaignState state = folded[0];
-        if (state == null) {
-            throw new FieldRefused("after", "the campaign has no event " + after);
-        }
-        return state;
+        return past.after(campaignId, after);
     }
 
     @GetMapping("/{campaignId}/roster")
@@ -126,34 +114,6 @@ public class CampaignController {
     public List<RecordedEvent> counterHistory(@PathVariable String campaignId, @PathVariable String counterId,
                                               Authentication auth) {
         participants.actor(auth, campaignId);
-        CampaignState state = views.state(campaignId);
-        if (!state.roster().containsKey(counterId)) {
-            throw new org.wargame.tracker.refusal.NotFound("counter '" + counterId + "' is not on the roster");
-        }
-        // read stream by stream, keeping only the events that name the counter
-        List<RecordedEvent> all = new java.util.ArrayList<>();
-        java.util.function.Consumer<org.axonframework.eventhandling.DomainEventMessage<?>> keep = message -> {
-            RecordedEvent e = EventHistory.recorded(message);
-            if (mentions(e.payload(), counterId)) {
-                all.add(e);
-            }
-        };
-        history.forEach(campaignId, 0, Long.MAX_VALUE, keep);
-        for (CampaignState.ScenarioEntry scenario : state.scenarios()) {
-            history.forEach(scenario.scenarioId(), 0, Long.MAX_VALUE, keep);
-        }
-        return all.stream().sorted(java.util.Comparator.comparing(RecordedEvent::timestamp)).toList();
-    }
-
-    private static boolean mentions(com.fasterxml.jackson.databind.JsonNode node, String id) {
-        if (node.isTextual()) {
-            return node.asText().equals(id);
-        }
-        for (com.fasterxml.jackson.databind.JsonNode child : node) {
-            if (mentions(child, id)) {
-                return true;
-            }
-        }
-        return false;
+        return past.ofCounter(campaignId, counterId);
     }
 }

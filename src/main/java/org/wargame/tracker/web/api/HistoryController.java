@@ -1,5 +1,6 @@
 package org.wargame.tracker.web.api;
 
+import org.wargame.tracker.history.CampaignStreams;
 import org.wargame.tracker.history.HistoryTransfer;
 import org.wargame.tracker.history.ReadModelRebuild;
 
@@ -26,14 +27,14 @@ public class HistoryController {
     private final HistoryTransfer transfer;
     private final ReadModelRebuild rebuild;
     private final Participants participants;
-    private final VerifyController verify;
+    private final CampaignStreams streams;
 
     public HistoryController(HistoryTransfer transfer, ReadModelRebuild rebuild, Participants participants,
-                             VerifyController verify) {
+                             CampaignStreams streams) {
         this.transfer = transfer;
         this.rebuild = rebuild;
         this.participants = participants;
-        this.verify = verify;
+        this.streams = streams;
     }
 
     /** The history as JSON Lines, written to the response as the rows are read. */
@@ -41,7 +42,7 @@ public class HistoryController {
     public void export(@PathVariable String campaignId, Authentication auth, HttpServletResponse response)
             throws IOException {
         participants.actor(auth, campaignId);
-        List<String> streams = verify.streamsOf(campaignId);
+        List<String> streams = this.streams.of(campaignId);
         response.setHeader("Content-Disposition", "attachment; filename=\"" + campaignId + ".history.jsonl\"");
         response.setContentType("application/x-ndjson");
         transfer.export(campaignId, streams, response.getOutputStream());
@@ -52,14 +53,14 @@ public class HistoryController {
     @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.CREATED)
     public HistoryTransfer.ImportResult importHistory(HttpServletRequest request, Authentication auth)
             throws IOException {
-        VerifyController.requireReferee(auth, "imports histories");
+        Participants.requireReferee(auth, "imports histories");
         return transfer.importHistory(request.getInputStream());
     }
 
     /** How the last (or the running) import went. */
     @GetMapping("/api/history/import")
     public HistoryTransfer.Progress importProgress(Authentication auth) {
-        VerifyController.requireReferee(auth, "imports histories");
+        Participants.requireReferee(auth, "imports histories");
         return transfer.progress();
     }
 
@@ -72,14 +73,14 @@ public class HistoryController {
     public ReadModelRebuild.Progress startRebuild(@RequestParam(required = false) Boolean force,
                                                   @RequestBody(required = false) RebuildRequest body,
                                                   Authentication auth) {
-        VerifyController.requireReferee(auth, "rebuilds the read models");
+        Participants.requireReferee(auth, "rebuilds the read models");
         boolean forced = Boolean.TRUE.equals(force) || (body != null && Boolean.TRUE.equals(body.force()));
         return rebuild.start(auth.getName(), forced);
     }
 
     @GetMapping("/api/history/rebuild")
     public ReadModelRebuild.Progress rebuildProgress(Authentication auth) {
-        VerifyController.requireReferee(auth, "rebuilds the read models");
+        Participants.requireReferee(auth, "rebuilds the read models");
         return rebuild.progress();
     }
 }

@@ -4,8 +4,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.wargame.tracker.store.EventChain;
 
-import org.wargame.tracker.scenario.HistoryCommand;
-import org.wargame.tracker.store.Commands;
+import org.wargame.tracker.scenario.HistoryRequests;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.Authentication;
@@ -16,33 +15,30 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.wargame.tracker.campaign.Participants;
-import org.wargame.tracker.scenario.HistoryCommand.AcceptUndo;
-import org.wargame.tracker.scenario.HistoryCommand.Dispute;
-import org.wargame.tracker.scenario.HistoryCommand.RefuseUndo;
-import org.wargame.tracker.scenario.HistoryCommand.Resolve;
-import org.wargame.tracker.scenario.HistoryCommand.Undo;
 import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.scenario.ScenarioEvent;
-import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.scenario.ScenarioView;
 import org.wargame.tracker.scenario.ScenarioViews;
 
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
-/** Undo, consent to undo, disputes and the referee's rulings (see {@link UndoPolicy} for who may do what). */
+/**
+ * Undo, consent to undo, disputes and the referee's rulings, sent through {@link HistoryRequests} (see
+ * {@code UndoPolicy} for who may do what).
+ */
 @RestController
 public class UndoController {
 
-    private final Commands commands;
+    private final HistoryRequests history;
     private final ScenarioViews scenarios;
     private final Participants participants;
     private final EventChain chain;
 
-    public UndoController(Commands commands, ScenarioViews scenarios, Participants participants, EventChain chain) {
+    public UndoController(HistoryRequests history, ScenarioViews scenarios, Participants participants,
+                          EventChain chain) {
         this.chain = chain;
-        this.commands = commands;
+        this.history = history;
         this.scenarios = scenarios;
         this.participants = participants;
     }
@@ -73,13 +69,12 @@ public class UndoController {
     public HistoryResponse undo(@PathVariable String scenarioId, @RequestBody(required = false) UndoBody body,
                                 @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch,
                                 Authentication auth) {
-        String requestId = UUID.randomUUID().toString();
         UndoBody b = body == null ? new UndoBody(null, null, null) : body;
-        ScenarioState after = send(scenarioId, auth, new Undo(requestId, b.actionId(), b.reason()),
-                Versions.expected(ifMatch, b.expectedVersion()));
-        boolean pending = after.requests().stream().anyMatch(r -> r.requestId().equals(requestId));
-        return new HistoryResponse(pending ? "requested" : "undone", pending ? requestId : null,
-                ScenarioView.of(after), chain.head(scenarioId));
+        Long expected = Versions.expected(ifMatch, b.expectedVersion());
+        HistoryRequests.Outcome done = history.undo(scenarioId, actor(scenarioId, auth), b.actionId(), b.reason(),
+                expected);
+        return new HistoryResponse(done.pending() ? "requested" : "undone", done.pending() ? done.id() : null,
+                ScenarioView.of(done.after()), chain.head(scenarioId));
     }
 
     @GetMapping("/api/scenarios/{scenarioId}/undo-requests")
@@ -91,14 +86,14 @@ public class UndoController {
     @PostMapping("/api/scenarios/{scenarioId}/undo-requests/{requestId}/accept")
     public HistoryResponse accept(@PathVariable String scenarioId, @PathVariable String requestId,
                                   Authentication auth) {
-        return answer("undone", requestId, scenarioId, send(scenarioId, auth, new AcceptUndo(requestId)));
+        return answer("undone", scenarioId, history.accept(scenarioId, actor(scenarioId, auth), requestId));
     }
 
     @PostMapping("/api/scenarios/{scenarioId}/undo-requests/{requestId}/refuse")
     public HistoryResponse refuse(@PathVariable String scenarioId, @PathVariable String requestId,
                                   @RequestBody(required = false) ReasonBody body, Authentication auth) {
-        return answer("refused", requestId, scenarioId, send(scenarioId, auth,
-                new RefuseUndo(requestId, body == null ? null : body.reason())));
+        return answer("refused", scenarioId, history.refuse(scenarioId, actor(scenarioId, auth), requestId,
+                body == null ? null : body.reason()));
     }
 
     @GetMapping("/api/scenarios/{scenarioId}/disputes")
@@ -111,9 +106,8 @@ public class UndoController {
     @ResponseStatus(HttpStatus.CREATED)
     public HistoryResponse dispute(@PathVariable String scenarioId, @RequestBody DisputeBody body,
                                    Authentication auth) {
-        String disputeId = UUID.randomUUID().toString();
-        return answer("disputed", disputeId, scenarioId, send(scenarioId, auth,
-                new Dispute(disputeId, body.actionId(), body.reason())));
+        return answer("disputed", scenarioId, history.dispute(scenarioId, actor(scenarioId, auth), body.actionId(),
+                body.reason()));
     }
 
     @PostMapping("/api/scenarios/{scenarioId}/disputes/{disputeId}/resolve")
@@ -122,23 +116,13 @@ public class UndoController {
         if (body.upheld() == null) {
             throw new org.wargame.tracker.refusal.FieldRefused("upheld", "true (roll back to before the action) or false (it stands)");
         }
-        return answer(body.upheld() ? "upheld" : "dismissed", disputeId, scenarioId, send(scenarioId,
-                auth, new Resolve(disputeId, body.upheld(), body.ruling(), body.rule(), body.correction(),
-                body.corrected())));
+        return answer(body.upheld() ? "upheld" : "dismissed", scenarioId, history.resolve(scenarioId,
+                actor(scenarioId, auth), disputeId, body.upheld(), body.ruling(), body.rule(), body.correction(),
+                body.corrected()));
     }
 
-    private ScenarioState send(String scenarioId, Authentication auth, HistoryCommand.Request request) {
-        return send(scenarioId, auth, request, null);
-    }
-
-    private ScenarioState send(String scenarioId, Authentication auth, HistoryCommand.Request request,
-                               Long expectedVersion) {
-        Actor actor = actor(scenarioId, auth);
-        return commands.send(new HistoryCommand(scenarioId, actor, request, expectedVersion), actor.account(), null);
-    }
-
-    private HistoryResponse answer(String outcome, String id, String scenarioId, ScenarioState after) {
-        return new HistoryResponse(outcome, id, ScenarioView.of(after), chain.head(scenarioId));
+    private HistoryResponse answer(String outcome, String scenarioId, HistoryRequests.Outcome done) {
+        return new HistoryResponse(outcome, done.id(), ScenarioView.of(done.after()), chain.head(scenarioId));
     }
 
     private Actor actor(String scenarioId, Authentication auth) {

@@ -9,7 +9,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import jakarta.servlet.http.HttpServletResponse;
-import org.wargame.tracker.web.api.CampaignController;
+import org.wargame.tracker.campaign.CampaignPast;
 import org.wargame.tracker.campaign.CampaignState;
 import org.wargame.tracker.campaign.CampaignState.RosterCounter;
 import org.wargame.tracker.campaign.CampaignState.ScenarioEntry;
@@ -33,14 +33,14 @@ public class CampaignPages {
     private final CampaignViews campaigns;
     private final Participants participants;
     private final ScenarioService scenarios;
-    private final CampaignController api;
+    private final CampaignPast past;
 
     public CampaignPages(CampaignViews campaigns, Participants participants, ScenarioService scenarios,
-                         CampaignController api) {
+                         CampaignPast past) {
         this.campaigns = campaigns;
         this.participants = participants;
         this.scenarios = scenarios;
-        this.api = api;
+        this.past = past;
     }
 
     /** A side with its roster counters, as the campaign page shows it. */
@@ -85,7 +85,8 @@ public class CampaignPages {
     @GetMapping("/campaigns/{campaignId}/counters/{counterId}")
     public String counter(@PathVariable String campaignId, @PathVariable String counterId, Authentication auth,
                           Model model) {
-        List<RecordedEvent> events = api.counterHistory(campaignId, counterId, auth); // same checks as the API
+        participants.actor(auth, campaignId); // the same checks as the API's
+        List<RecordedEvent> events = past.ofCounter(campaignId, counterId);
         CampaignState state = campaigns.state(campaignId);
         Map<String, String> streamNames = new LinkedHashMap<>();
         streamNames.put(campaignId, "Campaign");

@@ -1,6 +1,5 @@
 package org.wargame.tracker.web.pages;
 
-import org.wargame.tracker.web.api.VerifyController;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.http.HttpServletResponse;
@@ -20,6 +19,7 @@ import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.history.CampaignShelf;
+import org.wargame.tracker.history.CampaignStreams;
 import org.wargame.tracker.history.DiceStatistics;
 import org.wargame.tracker.history.HistoryTransfer;
 import org.wargame.tracker.history.ReadModelRebuild;
@@ -45,7 +45,7 @@ import java.util.function.Supplier;
  * The referee's console: verify the hash chain (the first broken link named) and check receipts, rebuild the read
  * models with a live progress bar, the dice statistics of a campaign per side and player with a chart, export and
  * import of a campaign (its history, or a new campaign file), and the accounts. Built over the same services as the
- * API (VerifyController, HistoryController, ReplayController, AccountController); the referee only (403 page for
+ * API's controllers, never over the controllers; the referee only (403 page for
  * anybody else). Every form answers the console again, with the outcome or the refusal next to the form.
  */
 @Controller
@@ -61,7 +61,7 @@ public class ConsolePages {
     private final ScenarioViews scenarios;
     private final EventHistory history;
     private final Accounts accounts;
-    private final VerifyController verify;
+    private final CampaignStreams streams;
     private final EventChain chain;
     private final CampaignShelf shelf;
 
@@ -70,7 +70,7 @@ public class ConsolePages {
 
     public ConsolePages(ChainVerification verification, ReadModelRebuild rebuild, HistoryTransfer transfer,
                         CampaignViews campaigns, CampaignImport campaignImport, ScenarioViews scenarios,
-                        EventHistory history, Accounts accounts, VerifyController verify, EventChain chain,
+                        EventHistory history, Accounts accounts, CampaignStreams streams, EventChain chain,
                         CampaignShelf shelf) {
         this.chain = chain;
         this.shelf = shelf;
@@ -82,7 +82,7 @@ public class ConsolePages {
         this.scenarios = scenarios;
         this.history = history;
         this.accounts = accounts;
-        this.verify = verify;
+        this.streams = streams;
     }
 
     /** The outcome of a form: which form ({@code key}), whether it was refused, and what to say. */
@@ -173,7 +173,7 @@ public class ConsolePages {
         if (!campaigns.exists(campaignId)) {
             throw new org.wargame.tracker.refusal.NotFound("campaign '" + campaignId + "' does not exist");
         }
-        List<String> streams = verify.streamsOf(campaignId);
+        List<String> streams = this.streams.of(campaignId);
         response.setHeader("Content-Disposition", "attachment; filename=\"" + campaignId + ".history.jsonl\"");
         response.setContentType("application/x-ndjson");
         transfer.export(campaignId, streams, response.getOutputStream());
@@ -288,7 +288,7 @@ public class ConsolePages {
             if (!campaigns.exists(what)) {
                 throw new org.wargame.tracker.refusal.NotFound("campaign '" + what + "' does not exist");
             }
-            report = verification.streams(verify.streamsOf(what));
+            report = verification.streams(streams.of(what));
             scope = campaigns.state(what).name();
         }
         model.addAttribute("verifyScope", scope);

@@ -3,39 +3,28 @@ package org.wargame.tracker.web.pages;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import org.springframework.stereotype.Component;
-import org.wargame.tracker.store.Commands;
-import org.wargame.tracker.scenario.HistoryCommand;
-import org.wargame.tracker.scenario.HistoryCommand.AcceptUndo;
-import org.wargame.tracker.scenario.HistoryCommand.Dispute;
-import org.wargame.tracker.scenario.HistoryCommand.RefuseUndo;
-import org.wargame.tracker.scenario.HistoryCommand.Resolve;
-import org.wargame.tracker.scenario.HistoryCommand.Undo;
+import org.wargame.tracker.scenario.HistoryRequests;
 import org.wargame.tracker.scenario.ScenarioLog;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RequestJson;
 import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
 import org.wargame.tracker.scenario.ScenarioService.ActionResult;
-import org.wargame.tracker.scenario.ScenarioState;
-import org.wargame.tracker.scenario.ScenarioViews;
 
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
- * Undo, consent, disputes and rulings for the pages: the same {@link HistoryCommand}s through the same
- * {@link Commands} as the REST API's {@code UndoController}, so {@code UndoPolicy} decides for both.
+ * Undo, consent, disputes and rulings for the pages: sent through the same {@link HistoryRequests} as the REST API's,
+ * so {@code UndoPolicy} decides for both; this adds the page's checks and its notices in plain words.
  */
 @Component
 public class HistoryActions {
 
-    private final Commands commands;
-    private final ScenarioViews scenarios;
+    private final HistoryRequests history;
 
-    public HistoryActions(Commands commands, ScenarioViews scenarios) {
-        this.commands = commands;
-        this.scenarios = scenarios;
+    public HistoryActions(HistoryRequests history) {
+        this.history = history;
     }
 
     /** What came of it: the notice to show in plain words, and the events it stored from {@code firstEvent} on. */
@@ -44,36 +33,29 @@ public class HistoryActions {
 
     /** Undoes the action the page showed ({@code actionId}), on the version it showed. */
     public Done undo(String scenarioId, Actor actor, String actionId, String reason, Long expectedVersion) {
-        String requestId = UUID.randomUUID().toString();
-        long first = scenarios.header(scenarioId).events();
         if (actionId == null || actionId.isBlank()) {
             throw new FieldRefused("actionId", "the page must name the action it undoes; reload the page");
         }
-        ScenarioState after = send(scenarioId, actor, new Undo(requestId, actionId, blankToNull(reason)),
+        HistoryRequests.Outcome done = history.undo(scenarioId, actor, actionId, blankToNull(reason),
                 expectedVersion);
-        boolean pending = after.requests().stream().anyMatch(r -> r.requestId().equals(requestId));
-        return new Done(pending ? "requested" : "undone", pending
+        return new Done(done.pending() ? "requested" : "undone", done.pending()
                 ? "Request sent, waiting for the opponent's consent: a die decided that action."
-                : "Undone at once: the scenario is as it was before that action.",
-                new ActionResult(null, first, after));
+                : "Undone at once: the scenario is as it was before that action.", result(done));
     }
 
     public Done accept(String scenarioId, Actor actor, String requestId) {
-        long first = scenarios.header(scenarioId).events();
         return new Done("undone", "Consent given: the action is undone.",
-                new ActionResult(null, first, send(scenarioId, actor, new AcceptUndo(requestId))));
+                result(history.accept(scenarioId, actor, requestId)));
     }
 
     public Done refuse(String scenarioId, Actor actor, String requestId, String reason) {
-        long first = scenarios.header(scenarioId).events();
-        return new Done("refused", "Undo refused: the action stands.", new ActionResult(null, first,
-                send(scenarioId, actor, new RefuseUndo(requestId, blankToNull(reason)))));
+        return new Done("refused", "Undo refused: the action stands.",
+                result(history.refuse(scenarioId, actor, requestId, blankToNull(reason))));
     }
 
     public Done dispute(String scenarioId, Actor actor, String actionId, String reason) {
-        long first = scenarios.header(scenarioId).events();
-        return new Done("disputed", "Dispute raised: the referee will rule on it.", new ActionResult(null, first,
-                send(scenarioId, actor, new Dispute(UUID.randomUUID().toString(), actionId, reason))));
+        return new Done("disputed", "Dispute raised: the referee will rule on it.",
+                result(history.dispute(scenarioId, actor, actionId, reason)));
     }
 
     public Done resolve(String scenarioId, Actor actor, String disputeId, String upheld, String ruling, String rule,
@@ -82,13 +64,16 @@ public class HistoryActions {
             throw new FieldRefused("upheld", "Uphold (roll back to before the action) or Dismiss (it stands)");
         }
         boolean up = Boolean.parseBoolean(upheld);
-        long first = scenarios.header(scenarioId).events();
-        ScenarioState after = send(scenarioId, actor, new Resolve(disputeId, up, ruling, blankToNull(rule),
-                blankToNull(correction), correctedRequest(corrected)));
+        HistoryRequests.Outcome done = history.resolve(scenarioId, actor, disputeId, up, ruling, blankToNull(rule),
+                blankToNull(correction), correctedRequest(corrected));
         return new Done(up ? "upheld" : "dismissed", up
                 ? "Dispute upheld: the scenario is rolled back to before the action, the correction taken and "
                         + "the later actions replayed with their dice."
-                : "Dispute dismissed: the action stands.", new ActionResult(null, first, after));
+                : "Dispute dismissed: the action stands.", result(done));
+    }
+
+    private static ActionResult result(HistoryRequests.Outcome done) {
+        return new ActionResult(null, done.firstEvent(), done.after());
     }
 
     /** The corrected request typed on the page: a JSON object, or blank for none. */
@@ -150,14 +135,6 @@ public class HistoryActions {
             }
         }
         return words.append(checkpoint.diced() ? ", dice rolled" : "").toString();
-    }
-
-    private ScenarioState send(String scenarioId, Actor actor, HistoryCommand.Request request) {
-        return send(scenarioId, actor, request, null);
-    }
-
-    private ScenarioState send(String scenarioId, Actor actor, HistoryCommand.Request request, Long expected) {
-        return commands.send(new HistoryCommand(scenarioId, actor, request, expected), actor.account(), null);
     }
 
     private static String blankToNull(String s) {
