@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -49,13 +49,14 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
- * Every refusal of the API as an RFC 9457 problem, decided here and nowhere else from the refusal's type: a rule's
- * refusal (422, with its {@code section}), a field's (400, with its {@code field}), not your side (403), not found
- * (404), a conflict with the current state (409). So are the refusals of the web layer itself: a body too large
- * (413), an unreadable one (400, naming the field), an unknown path (404), a method (405) or media type (415, 406)
- * the path does not take, and any failure of the tracker (500, which says nothing of its insides: it is logged
- * under an incident id). A refused request has changed nothing. The page controllers have their own answers
- * ({@link PageErrors}), ordered before these.
+ * Every refusal as an RFC 9457 problem, decided here and nowhere else from the refusal's type: a rule's refusal
+ * (422, with its {@code section}), a field's (400, with its {@code field}), not your side (403), not found (404), a
+ * conflict with the current state (409). So are the refusals of the web layer itself: a body too large (413), an
+ * unreadable one (400, naming the field), an unknown path (404), a method (405) or media type (415, 406) the path
+ * does not take. Anything else, an {@code IllegalArgumentException} or {@code IllegalStateException} included, is
+ * a failure of the tracker (500, which says nothing of its insides: it is logged once under an incident id), so
+ * that a storage failure is never answered as the client's mistake. A refused request has changed nothing. The
+ * pages render the same problems ({@link #problemOf}) into their error page or next to a form's field.
  */
 @RestControllerAdvice
 @Order(Ordered.LOWEST_PRECEDENCE)
@@ -98,7 +99,12 @@ public class ProblemResponses {
     }
 
     @ExceptionHandler(Refusal.class)
-    ProblemDetail refused(Refusal refusal) {
+    ProblemDetail refusal(Refusal refusal) {
+        return refused(refusal);
+    }
+
+    /** The problem of a typed refusal: its status, title, message, section and field. */
+    public static ProblemDetail refused(Refusal refusal) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status(refusal), refusal.getMessage());
         problem.setTitle(title(refusal));
         if (refusal instanceof RuleViolation v) {
@@ -113,14 +119,39 @@ public class ProblemResponses {
         return problem;
     }
 
-    @ExceptionHandler(IllegalArgumentException.class)
-    ProblemDetail badInput(IllegalArgumentException e) {
-        return problem(HttpStatus.BAD_REQUEST, "Invalid input", e.getMessage());
-    }
-
-    @ExceptionHandler(IllegalStateException.class)
-    ProblemDetail conflict(IllegalStateException e) {
-        return problem(HttpStatus.CONFLICT, "Not possible now", e.getMessage());
+    /**
+     * The one mapping, for what a handler of the pages caught: the problem the API would answer for {@code thrown}
+     * (a failure logged under its incident id, as the API's are).
+     */
+    public ProblemDetail problemOf(Throwable thrown) {
+        Throwable e = thrown instanceof CommandExecutionException && thrown.getCause() != null ? thrown.getCause()
+                : thrown;
+        if (e instanceof Refusal refusal) {
+            return refused(refusal);
+        }
+        if (e instanceof AccessDeniedException denied) {
+            return forbidden(denied);
+        }
+        if (e instanceof AggregateNotFoundException missing) {
+            return notFound(missing);
+        }
+        if (e instanceof ConcurrencyException || e instanceof AggregateStreamCreationException
+                || e instanceof DuplicateKeyException) {
+            return concurrent((RuntimeException) e);
+        }
+        if (e instanceof HttpMessageNotReadableException unreadable) {
+            return unreadable(unreadable);
+        }
+        if (e instanceof MissingServletRequestParameterException missing) {
+            return missingParameter(missing);
+        }
+        if (e instanceof MethodArgumentTypeMismatchException mismatch) {
+            return parameterType(mismatch);
+        }
+        if (e instanceof ErrorResponse && e instanceof Exception web) {
+            return web(web);
+        }
+        return failure(thrown instanceof Exception exception ? exception : new RuntimeException(thrown));
     }
 
     @ExceptionHandler(AccessDeniedException.class)
@@ -133,9 +164,12 @@ public class ProblemResponses {
         return problem(HttpStatus.NOT_FOUND, "Not found", "nothing exists under that id");
     }
 
-    /** Two requests stored under the same id or the same place in a stream at once: the later one stored nothing. */
+    /**
+     * Two requests stored under the same id or the same place in a stream at once: the later one stored nothing.
+     * Only a unique key says so: any other integrity failure is the tracker's own (500).
+     */
     @ExceptionHandler({ConcurrencyException.class, AggregateStreamCreationException.class,
-            DataIntegrityViolationException.class})
+            DuplicateKeyException.class})
     ProblemDetail concurrent(RuntimeException e) {
         return problem(HttpStatus.CONFLICT, "Not possible now", "it conflicts with something stored by another "
                 + "request (an id, an event or a place in a history that exists already); nothing was stored");
@@ -218,22 +252,10 @@ public class ProblemResponses {
                 ? "the tracker could not answer this request now" : "the request was refused: " + phrase.toLowerCase());
     }
 
+    /** A command's refusal reaches here wrapped: the same mapping for what it wraps. */
     @ExceptionHandler(CommandExecutionException.class)
     ProblemDetail command(CommandExecutionException e) {
-        Throwable cause = e.getCause();
-        if (cause instanceof Refusal r) {
-            return refused(r);
-        }
-        if (cause instanceof IllegalArgumentException a) {
-            return badInput(a);
-        }
-        if (cause instanceof IllegalStateException s) {
-            return conflict(s);
-        }
-        if (cause instanceof ConcurrencyException || cause instanceof AggregateStreamCreationException) {
-            return concurrent((RuntimeException) cause);
-        }
-        return failure(e);
+        return problemOf(e);
     }
 
     /** Anything else is the tracker's own failure: logged in full, answered with nothing of its insides. */

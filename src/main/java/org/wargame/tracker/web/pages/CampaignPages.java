@@ -72,9 +72,9 @@ public class CampaignPages {
                     : plan, null, null, null, null, null), actor);
             return "redirect:/scenarios/" + id;
         } catch (org.wargame.tracker.refusal.FieldRefused | org.wargame.tracker.refusal.RuleViolation
-                 | org.wargame.tracker.refusal.Conflict | IllegalArgumentException | IllegalStateException e) {
+                 | org.wargame.tracker.refusal.Conflict e) {
             response.setStatus(HttpStatus.UNPROCESSABLE_ENTITY.value());
-            model.addAttribute("startError", e.getMessage());
+            model.addAttribute("startError", FormRefusals.message(e));
             model.addAttribute("chosenPlan", plan);
             fill(model, campaigns.state(campaignId), actor);
             return "campaign";

@@ -269,10 +269,10 @@ public class ConsolePages {
     private String answer(Model model, HttpServletResponse response, String key, Supplier<String> work) {
         try {
             model.addAttribute("said", new Said(key, false, work.get()));
-        } catch (org.wargame.tracker.refusal.Refusal | IllegalArgumentException | IllegalStateException e) {
+        } catch (org.wargame.tracker.refusal.Refusal e) {
             // 422 (409 for a conflict) with the console showing why: htmx swaps those in (see fragments.html)
-            response.setStatus(ScenarioPages.refusalStatus(e));
-            model.addAttribute("said", new Said(key, true, e.getMessage()));
+            response.setStatus(FormRefusals.status(e));
+            model.addAttribute("said", new Said(key, true, FormRefusals.message(e)));
         }
         fill(model, diceShown());
         return "console";

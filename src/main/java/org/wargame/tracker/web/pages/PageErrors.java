@@ -1,70 +1,45 @@
 package org.wargame.tracker.web.pages;
 
-import org.wargame.tracker.web.http.ErrorPages;
-import org.wargame.tracker.web.http.ProblemResponses;
-import org.wargame.tracker.refusal.NotFound;
-
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
-import org.wargame.tracker.refusal.NotYourSide;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.ModelAndView;
+import org.wargame.tracker.web.http.ErrorPages;
+import org.wargame.tracker.web.http.ProblemResponses;
 
 /**
- * Errors of the pages as a page in plain words (the API's {@link ProblemResponses} answers JSON problems and would
- * otherwise catch these too, so this one comes first and only for the page controllers).
+ * Errors of the pages as the problem page: the same problem the API answers ({@link ProblemResponses#problemOf}),
+ * its status, title and detail in plain words (a failure of the tracker logged there under its incident id). Comes
+ * first, and only for the page controllers, so that a page never answers JSON.
  */
 @ControllerAdvice(assignableTypes = {CampaignPages.class, ScenarioPages.class, AuditPages.class, ConsolePages.class})
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class PageErrors {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PageErrors.class);
+    private final ProblemResponses problems;
 
-    @ExceptionHandler(NotFound.class)
-    String notFound(NotFound e, Model model, HttpServletResponse response) {
-        return page(HttpStatus.NOT_FOUND, "Not found", e.getMessage(), model, response);
-    }
-
-    @ExceptionHandler(NotYourSide.class)
-    String forbidden(NotYourSide e, Model model, HttpServletResponse response) {
-        return page(HttpStatus.FORBIDDEN, "Not yours", e.getMessage(), model, response);
+    public PageErrors(ProblemResponses problems) {
+        this.problems = problems;
     }
 
     /** {@code ?at=abc}: a 400 page in plain words (not the tracker's failure). */
-    @ExceptionHandler(org.springframework.web.method.annotation.MethodArgumentTypeMismatchException.class)
-    org.springframework.web.servlet.ModelAndView parameter(
-            org.springframework.web.method.annotation.MethodArgumentTypeMismatchException e) {
+    @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+    ModelAndView parameter(MethodArgumentTypeMismatchException e) {
         return ErrorPages.badParameter(e);
     }
 
-    @ExceptionHandler({IllegalArgumentException.class, IllegalStateException.class})
-    String refused(RuntimeException e, Model model, HttpServletResponse response) {
-        return page(HttpStatus.BAD_REQUEST, "Not possible", e.getMessage(), model, response);
-    }
-
-    @ExceptionHandler(org.wargame.tracker.refusal.Refusal.class)
-    String refusal(org.wargame.tracker.refusal.Refusal e, Model model, HttpServletResponse response) {
-        return page(ProblemResponses.status(e), "Not possible", e.getMessage(), model, response);
-    }
-
-    /** The tracker's own failure: logged in full, shown without its insides. */
     @ExceptionHandler(Exception.class)
-    String failure(Exception e, Model model, HttpServletResponse response) {
-        String incident = java.util.UUID.randomUUID().toString().substring(0, 8);
-        LOG.error("Incident {}: a page failed", incident, e);
-        return page(HttpStatus.INTERNAL_SERVER_ERROR, "The tracker failed", "the tracker failed to carry out this "
-                + "request; the failure is logged as incident " + incident + ".", model, response);
-    }
-
-    private static String page(HttpStatus status, String title, String message, Model model,
-                               HttpServletResponse response) {
-        response.setStatus(status.value());
-        model.addAttribute("status", status.value());
-        model.addAttribute("title", title);
-        model.addAttribute("message", message);
+    String problem(Exception e, Model model, HttpServletResponse response) {
+        ProblemDetail problem = problems.problemOf(e);
+        response.setStatus(problem.getStatus());
+        model.addAttribute("status", problem.getStatus());
+        model.addAttribute("title", problem.getTitle());
+        model.addAttribute("message", problem.getDetail());
         return "problem";
     }
 }

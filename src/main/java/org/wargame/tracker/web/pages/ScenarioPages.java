@@ -250,8 +250,8 @@ public class ScenarioPages {
                 HistoryActions.Done done = historyActions.dispute(scenarioId, actor, actionId, form.get("reason"));
                 model.addAttribute("notice", done.notice());
                 model.asMap().remove("posted");
-            } catch (org.wargame.tracker.refusal.Refusal | IllegalArgumentException | IllegalStateException e) {
-                response.setStatus(refusalStatus(e));
+            } catch (org.wargame.tracker.refusal.Refusal e) {
+                response.setStatus(FormRefusals.status(e));
                 model.addAttribute("refusal", refusal(key, e));
             }
             Long at = null;
@@ -313,35 +313,17 @@ public class ScenarioPages {
                     .map(e -> EventLine.of(e).named(names)).toList());
             model.asMap().remove("posted"); // a done action leaves its form empty again
             fill(model, result.state(), actor);
-        } catch (org.wargame.tracker.refusal.Refusal | IllegalArgumentException | IllegalStateException e) {
-            response.setStatus(refusalStatus(e));
+        } catch (org.wargame.tracker.refusal.Refusal e) {
+            response.setStatus(FormRefusals.status(e));
             model.addAttribute("refusal", refusal(key, e));
             fill(model, scenarios.state(scenarioId), actor);
         }
         return "scenario";
     }
 
-    /**
-     * A refused form answers 422 with the page showing why; a stale page 409 (htmx swaps both in, see
-     * fragments.html), so that the player sees what changed since the page was drawn.
-     */
-    static int refusalStatus(RuntimeException e) {
-        return e instanceof org.wargame.tracker.refusal.Conflict ? HttpStatus.CONFLICT.value()
-                : HttpStatus.UNPROCESSABLE_ENTITY.value();
-    }
-
     /** A refusal about a field goes next to that field (the refusal names it); any other with the whole action. */
-    static Refusal refusal(String key, RuntimeException e) {
-        String message = e.getMessage() == null ? "refused" : e.getMessage();
-        if (e instanceof org.wargame.tracker.refusal.Refusal typed) {
-            return new Refusal(key, typed.field(), message);
-        }
-        int colon = message.indexOf(':');
-        String field = colon > 0 ? message.substring(0, colon).trim() : null;
-        if (field != null && (field.isEmpty() || !field.matches("[A-Za-z][A-Za-z0-9_.-]*"))) {
-            field = null; // a rule section such as "10.11" or free text
-        }
-        return new Refusal(key, field, message);
+    static Refusal refusal(String key, org.wargame.tracker.refusal.Refusal e) {
+        return new Refusal(key, FormRefusals.field(e), FormRefusals.message(e));
     }
 
     void fill(Model model, ScenarioState state, Actor actor) {

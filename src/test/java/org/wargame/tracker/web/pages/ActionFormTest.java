@@ -49,11 +49,15 @@ class ActionFormTest {
 
     @Test
     void aRefusalGoesNextToTheFieldItNamesOrWithTheWholeAction() {
-        assertThat(ScenarioPages.refusal("k", new IllegalArgumentException("to: no hex Z9")).field())
-                .isEqualTo("to");
+        // the field comes from the refusal's type, never from its message
+        assertThat(ScenarioPages.refusal("k", new org.wargame.tracker.refusal.FieldRefused("to", "no hex Z9")))
+                .isEqualTo(new ScenarioPages.Refusal("k", "to", "to: no hex Z9"));
         assertThat(ScenarioPages.refusal("k", new org.wargame.tracker.refusal.RuleViolation("10.11", "no")).field())
                 .isNull();
-        assertThat(ScenarioPages.refusal("k", new IllegalStateException("10.3: not now")).field()).isNull();
+        assertThat(ScenarioPages.refusal("k", new org.wargame.tracker.refusal.RuleViolation("10.5", "crew",
+                "not Good Order")).field()).isEqualTo("crew");
+        assertThat(ScenarioPages.refusal("k", new org.wargame.tracker.refusal.Conflict("to: a text, not a field"))
+                .field()).isNull();
     }
 
     @Test
