@@ -21,11 +21,11 @@ import java.util.Map;
  * role or reset its password. Every change takes effect at the account's next request.
  */
 @RestController
-public class AccountController {
+class AccountController {
 
     private final Accounts accounts;
 
-    public AccountController(Accounts accounts) {
+    AccountController(Accounts accounts) {
         this.accounts = accounts;
     }
 

@@ -34,7 +34,7 @@ import java.util.Map;
 /** Campaigns: list, import a campaign file, read one with its roster, its scenarios and its events. */
 @RestController
 @RequestMapping("/api/campaigns")
-public class CampaignController {
+class CampaignController {
 
     private final CampaignViews views;
     private final CampaignImport campaignImport;
@@ -43,7 +43,7 @@ public class CampaignController {
     private final CampaignPast past;
     private final EventPages pages;
 
-    public CampaignController(CampaignViews views, CampaignImport campaignImport, Participants participants,
+    CampaignController(CampaignViews views, CampaignImport campaignImport, Participants participants,
                               ScenarioViews scenarios, CampaignPast past, EventPages pages) {
         this.pages = pages;
         this.views = views;

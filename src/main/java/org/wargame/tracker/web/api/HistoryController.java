@@ -22,14 +22,14 @@ import org.wargame.tracker.campaign.Participants;
 
 /** Export and import of a campaign's history, and the rebuild of the read models. */
 @RestController
-public class HistoryController {
+class HistoryController {
 
     private final HistoryTransfer transfer;
     private final ReadModelRebuild rebuild;
     private final Participants participants;
     private final CampaignStreams streams;
 
-    public HistoryController(HistoryTransfer transfer, ReadModelRebuild rebuild, Participants participants,
+    HistoryController(HistoryTransfer transfer, ReadModelRebuild rebuild, Participants participants,
                              CampaignStreams streams) {
         this.transfer = transfer;
         this.rebuild = rebuild;

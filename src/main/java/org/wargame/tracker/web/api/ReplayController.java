@@ -24,7 +24,7 @@ import java.util.List;
 
 /** Reading the past: a scenario as it stood after any event, bookmarks, step-through, audit, dice statistics. */
 @RestController
-public class ReplayController {
+class ReplayController {
 
     /** The most bookmarks in one answer. */
     static final int PAGE = 500;
@@ -36,7 +36,7 @@ public class ReplayController {
 
     private final ScenarioRecord record;
 
-    public ReplayController(ScenarioReplay replay, EventHistory history, ScenarioViews scenarios,
+    ReplayController(ScenarioReplay replay, EventHistory history, ScenarioViews scenarios,
                             Participants participants, ScenarioRecord record) {
         this.record = record;
         this.replay = replay;

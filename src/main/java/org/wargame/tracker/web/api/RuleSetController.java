@@ -10,7 +10,7 @@ import java.util.Set;
 
 /** The rule sets the tracker plays: their phase sequences and counter kinds. */
 @RestController
-public class RuleSetController {
+class RuleSetController {
 
     public record RuleSetInfo(String id, String title, List<Phase> phases, Set<String> counterKinds) {
     }

@@ -38,7 +38,7 @@ import java.util.Map;
 /** Scenarios: start one from a campaign, read it, take actions, advance the clock, conclude it, read its events. */
 @RestController
 @RequestMapping("/api")
-public class ScenarioController {
+class ScenarioController {
 
     private final ScenarioService service;
     private final ScenarioViews views;
@@ -47,7 +47,7 @@ public class ScenarioController {
     private final EventChain chain;
     private final EventPages pages;
 
-    public ScenarioController(ScenarioService service, ScenarioViews views, Participants participants,
+    ScenarioController(ScenarioService service, ScenarioViews views, Participants participants,
                               EventHistory history, EventChain chain, EventPages pages) {
         this.chain = chain;
         this.pages = pages;

@@ -28,14 +28,14 @@ import java.util.Map;
  * {@code UndoPolicy} for who may do what).
  */
 @RestController
-public class UndoController {
+class UndoController {
 
     private final HistoryRequests history;
     private final ScenarioViews scenarios;
     private final Participants participants;
     private final EventChain chain;
 
-    public UndoController(HistoryRequests history, ScenarioViews scenarios, Participants participants,
+    UndoController(HistoryRequests history, ScenarioViews scenarios, Participants participants,
                           EventChain chain) {
         this.chain = chain;
         this.history = history;

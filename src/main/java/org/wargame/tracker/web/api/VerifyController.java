@@ -19,14 +19,14 @@ import java.util.List;
 
 /** Checks the hash chain: of the whole store (referee) or of one campaign and its scenarios (its participants). */
 @RestController
-public class VerifyController {
+class VerifyController {
 
     private final ChainVerification verification;
     private final Participants participants;
     private final ScenarioViews scenarios;
     private final CampaignStreams streams;
 
-    public VerifyController(ChainVerification verification, Participants participants, ScenarioViews scenarios,
+    VerifyController(ChainVerification verification, Participants participants, ScenarioViews scenarios,
                             CampaignStreams streams) {
         this.verification = verification;
         this.participants = participants;

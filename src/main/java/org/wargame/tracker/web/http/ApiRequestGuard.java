@@ -30,7 +30,7 @@ import java.util.Set;
  */
 @Component
 @Order(BodyLimit.ORDER + 10)
-public class ApiRequestGuard extends OncePerRequestFilter {
+class ApiRequestGuard extends OncePerRequestFilter {
 
     static final List<MediaType> ACCEPTED = List.of(MediaType.APPLICATION_JSON, MediaType.parseMediaType(
             "application/yaml"), MediaType.parseMediaType("application/x-ndjson"));

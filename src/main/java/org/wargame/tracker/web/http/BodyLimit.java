@@ -27,7 +27,7 @@ import java.nio.charset.StandardCharsets;
  */
 @Component
 @Order(BodyLimit.ORDER)
-public class BodyLimit extends OncePerRequestFilter {
+class BodyLimit extends OncePerRequestFilter {
 
     static final int ORDER = -1000; // before Spring Security (-100)
 
@@ -35,7 +35,7 @@ public class BodyLimit extends OncePerRequestFilter {
     private final long campaignFile;
     private final long historyImport;
 
-    public BodyLimit(@Value("${tracker.limits.body:64KB}") DataSize body,
+    BodyLimit(@Value("${tracker.limits.body:64KB}") DataSize body,
                      @Value("${tracker.limits.campaign-file:2MB}") DataSize campaignFile,
                      @Value("${tracker.limits.history-import:32MB}") DataSize historyImport) {
         this.body = body.toBytes();

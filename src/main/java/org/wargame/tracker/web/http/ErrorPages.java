@@ -20,7 +20,7 @@ import java.util.Map;
 /**
  * The web layer's own refusals (an unknown address, a method an address does not take, a parameter that does not
  * parse) as the tracker's problem page when a browser asked for a page, in plain words; the API and clients that do
- * not ask for HTML get {@link ProblemResponses}' problems as before. Comes after {@link PageErrors} (which answers
+ * not ask for HTML get {@link ProblemResponses}' problems as before. Comes after the pages' PageErrors (which answers
  * for the page controllers) and before {@link ProblemResponses}.
  */
 @ControllerAdvice

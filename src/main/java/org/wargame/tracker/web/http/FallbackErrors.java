@@ -17,7 +17,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
  * the place of Spring Boot's default error answer, which names exceptions and paths.
  */
 @Controller
-public class FallbackErrors implements ErrorController {
+class FallbackErrors implements ErrorController {
 
     /** The page's title, in the tracker's words. */
     static String title(HttpStatus status) {

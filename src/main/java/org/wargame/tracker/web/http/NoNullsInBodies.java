@@ -21,7 +21,7 @@ import java.lang.reflect.Type;
  * The body is at most {@code tracker.limits.body} long (BodyLimit), so reading it twice costs little.
  */
 @ControllerAdvice
-public class NoNullsInBodies extends RequestBodyAdviceAdapter {
+class NoNullsInBodies extends RequestBodyAdviceAdapter {
 
     @Override
     public boolean supports(MethodParameter parameter, Type targetType,

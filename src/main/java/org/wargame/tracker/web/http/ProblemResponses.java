@@ -66,7 +66,7 @@ public class ProblemResponses {
     private static final ObjectMapper WRITER = new ObjectMapper();
 
     /** The status and title of each kind of refusal. */
-    public static HttpStatus status(Refusal refusal) {
+    static HttpStatus status(Refusal refusal) {
         if (refusal instanceof RuleViolation) {
             return HttpStatus.UNPROCESSABLE_ENTITY;
         }

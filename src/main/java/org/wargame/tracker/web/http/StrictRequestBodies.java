@@ -11,7 +11,7 @@ import org.wargame.tracker.refusal.RequestJson;
  * is refused naming the field. Stored events never go through this mapper (see StoredJson).
  */
 @Configuration
-public class StrictRequestBodies {
+class StrictRequestBodies {
 
     @Bean
     Jackson2ObjectMapperBuilderCustomizer strictRequests() {

@@ -21,13 +21,13 @@ import org.wargame.tracker.scenario.ScenarioViews;
  * {@code /api/scenarios/{id}/live} with its credentials. See {@link LiveScenarios}.
  */
 @RestController
-public class LiveController {
+class LiveController {
 
     private final LiveScenarios live;
     private final Participants participants;
     private final ScenarioViews scenarios;
 
-    public LiveController(LiveScenarios live, Participants participants, ScenarioViews scenarios) {
+    LiveController(LiveScenarios live, Participants participants, ScenarioViews scenarios) {
         this.live = live;
         this.participants = participants;
         this.scenarios = scenarios;

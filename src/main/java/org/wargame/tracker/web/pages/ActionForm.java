@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * dice typed in per kind ({@code d_0}, {@code d_1}... with their kinds in {@code k_0}...). An empty field is left out;
  * empty dice are rolled by the server. Pure, so the page and its tests agree on the shape.
  */
-public final class ActionForm {
+final class ActionForm {
 
     public static final String FIELD_PREFIX = "f_";
     public static final String DICE_PREFIX = "d_";
@@ -196,7 +196,12 @@ public final class ActionForm {
 
     /** "3", "3 4", "3,4", "3+4" or, for several small dice, "34". */
     static List<Integer> values(String kindName, String entered) {
-        DiceKind kind = DiceKind.named(kindName);
+        DiceKind kind;
+        try {
+            kind = DiceKind.named(kindName);
+        } catch (IllegalArgumentException unknown) {
+            throw new FieldRefused("dice", "the page asks for dice this tracker does not know; reload the page");
+        }
         String text = entered.trim();
         List<Integer> values = new ArrayList<>();
         if (kind.count() > 1 && kind.sides() < 10 && text.matches("\\d{" + kind.count() + "}")) {
@@ -205,6 +210,10 @@ public final class ActionForm {
         }
         for (String token : text.split("[^0-9]+")) {
             if (!token.isEmpty()) {
+                if (token.length() > 3) { // more digits than any die has faces (and than an int holds)
+                    throw new FieldRefused("dice", org.wargame.tracker.refusal.RequestJson.shortened(token)
+                            + " is not a face of a d" + kind.sides());
+                }
                 values.add(Integer.parseInt(token));
             }
         }

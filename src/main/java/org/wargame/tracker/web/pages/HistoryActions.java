@@ -19,11 +19,11 @@ import java.util.Map;
  * so {@code UndoPolicy} decides for both; this adds the page's checks and its notices in plain words.
  */
 @Component
-public class HistoryActions {
+class HistoryActions {
 
     private final HistoryRequests history;
 
-    public HistoryActions(HistoryRequests history) {
+    HistoryActions(HistoryRequests history) {
         this.history = history;
     }
 

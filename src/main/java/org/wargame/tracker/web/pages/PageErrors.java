@@ -19,11 +19,11 @@ import org.wargame.tracker.web.http.ProblemResponses;
  */
 @ControllerAdvice(assignableTypes = {CampaignPages.class, ScenarioPages.class, AuditPages.class, ConsolePages.class})
 @Order(Ordered.HIGHEST_PRECEDENCE)
-public class PageErrors {
+class PageErrors {
 
     private final ProblemResponses problems;
 
-    public PageErrors(ProblemResponses problems) {
+    PageErrors(ProblemResponses problems) {
         this.problems = problems;
     }
 
