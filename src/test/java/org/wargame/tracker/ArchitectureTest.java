@@ -82,6 +82,16 @@ class ArchitectureTest {
                 .because("a page asks the services the API asks, never an API controller");
     }
 
+    /** Any controller (page or API) calls services, never another controller. */
+    static ArchRule controllersCallNoController() {
+        // the annotation types themselves (@RestController is a @Controller) are no controllers
+        com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaClass> controllers =
+                com.tngtech.archunit.base.DescribedPredicate.describe("controllers", c -> !c.isAnnotation()
+                        && c.isMetaAnnotatedWith(org.springframework.stereotype.Controller.class));
+        return noClasses().that(controllers).should().dependOnClassesThat(controllers)
+                .because("what two controllers share is a service (on the read side, or one that sends commands)");
+    }
+
     static ArchRule roomsHaveNoCycle(String web) {
         return slices().matching(web + ".(*)..").should().beFreeOfCycles();
     }
@@ -130,6 +140,7 @@ class ArchitectureTest {
     @Test
     void page_controllers_never_depend_on_api_controllers() {
         pagesNeverCallTheApi("org.wargame.tracker.web").check(classes);
+        controllersCallNoController().check(classes);
     }
 
     /** The rooms' rules can fail: a fixture page controller that injects a fixture API controller breaks both. */
@@ -140,6 +151,8 @@ class ArchitectureTest {
                 () -> pagesNeverCallTheApi("org.wargame.tracker.architecture.rooms").check(fixture));
         org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
                 () -> webRooms("org.wargame.tracker.architecture.rooms").check(fixture));
+        org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> controllersCallNoController().check(fixture));
     }
 
     @Test
