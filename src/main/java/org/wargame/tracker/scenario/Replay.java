@@ -102,8 +102,9 @@ public final class Replay {
         List<Decided> decided;
         try {
             decided = action(s, disputed.actionId(), disputed.type(), request, disputed.dice());
-        } catch (Refusal | DiceNoLongerFit | IllegalArgumentException | IllegalStateException e) {
-            // the referee's correction is input like any action: its refusal refuses the ruling
+        } catch (Refusal | DiceNoLongerFit e) {
+            // the referee's correction is input like any action: its refusal refuses the ruling (anything else is
+            // the tracker's fault, not the referee's)
             throw new FieldRefused("corrected", e.getMessage());
         }
         String side = decided.get(0).side();
