@@ -38,7 +38,7 @@ class ActionContractApiTest extends ApiTestSupport {
         assertThat(docs.at("/components/schemas/skirmish.designate-targets/properties/targets/items/properties/target")
                 .isObject()).isTrue();
         assertThat(docs.at("/paths/~1api~1scenarios~1{scenarioId}~1actions/post/requestBody/content/application~1json"
-                + "/schema/oneOf").size()).isEqualTo(3);
+                + "/schema/anyOf").size()).isEqualTo(3);
     }
 
     @Test

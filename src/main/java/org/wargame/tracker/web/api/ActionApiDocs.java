@@ -16,6 +16,8 @@ import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.parameters.RequestBody;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import org.springdoc.core.customizers.OpenApiCustomizer;
@@ -29,13 +31,23 @@ import org.wargame.tracker.rules.RuleSet;
 import org.wargame.tracker.rules.RuleSets;
 
 import java.math.BigDecimal;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The OpenAPI document: titled and versioned, with the Basic security scheme the API takes, and the body of an
  * action made from the rule sets' own action schemas ({@link ActionSchema}): per rule set a {@code oneOf} of its
- * actions with {@code type} as the discriminator, every field with its type, closed list or range.
+ * actions with {@code type} as the discriminator, every field with its type, closed list or range. The body is
+ * {@code anyOf} those per rule set, not {@code oneOf}: the scenario's rule set decides which applies, and two rule
+ * sets share action types ({@code fire}, {@code move}). Every operation lists its refusals as RFC 9457 problems
+ * ({@code application/problem+json}, schema {@code Problem}); every field of a response schema is required, since
+ * the tracker's JSON writes every field (null when it has no value).
  */
 @Configuration
 public class ActionApiDocs {
@@ -43,6 +55,9 @@ public class ActionApiDocs {
     /** The API's version: raise it when a response or request changes shape. */
     public static final String API_VERSION = "2.0";
     static final String ACTIONS_PATH = "/api/scenarios/{scenarioId}/actions";
+    static final String PROBLEM = "Problem";
+    static final String PROBLEM_JSON = "application/problem+json";
+    private static final String SCHEMAS = "#/components/schemas/";
 
     @Bean
     public OpenAPI trackerOpenApi() {
@@ -58,6 +73,160 @@ public class ActionApiDocs {
     @Bean
     public OpenApiCustomizer actionSchemasCustomizer() {
         return ActionApiDocs::addActionSchemas;
+    }
+
+    @Bean
+    public OpenApiCustomizer problemResponsesCustomizer() {
+        return api -> {
+            addStreamedBodies(api);
+            addProblemResponses(api);
+            requireResponseFields(api);
+        };
+    }
+
+    /**
+     * Handlers that write the response (or read the request) themselves show springdoc no type: the pages of
+     * events are JSON, the export and the import JSON Lines (one versioned record a line, docs/history.md).
+     */
+    static void addStreamedBodies(OpenAPI api) {
+        if (api.getPaths() == null) {
+            return;
+        }
+        api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) -> {
+            String type = path.endsWith("/export") || path.endsWith("/history/import")
+                    ? "application/x-ndjson" : "application/json";
+            Schema<?> lines = new StringSchema().description("JSON Lines: a header, then one event a line");
+            if (method == PathItem.HttpMethod.POST && path.endsWith("/history/import")
+                    && operation.getRequestBody() == null) {
+                operation.setRequestBody(new RequestBody().required(true)
+                        .content(new Content().addMediaType(type, new MediaType().schema(lines))));
+            }
+            if (operation.getResponses() == null) {
+                return;
+            }
+            operation.getResponses().forEach((status, response) -> {
+                if (status.startsWith("2") && !"204".equals(status)
+                        && (response.getContent() == null || response.getContent().isEmpty())) {
+                    Schema<?> schema = "application/x-ndjson".equals(type) ? lines : new ObjectSchema();
+                    response.setContent(new Content().addMediaType(type, new MediaType().schema(schema)));
+                }
+            });
+        }));
+    }
+
+    /** The refusals every operation may answer, each an RFC 9457 problem (web/ProblemResponses makes them). */
+    static void addProblemResponses(OpenAPI api) {
+        Components components = api.getComponents() == null ? new Components() : api.getComponents();
+        api.setComponents(components);
+        components.addSchemas(PROBLEM, new ObjectSchema()
+                .description("An RFC 9457 problem: a refusal in plain words, naming the field or the rule")
+                .addProperty("type", new StringSchema().format("uri"))
+                .addProperty("title", new StringSchema())
+                .addProperty("status", new IntegerSchema())
+                .addProperty("detail", new StringSchema())
+                .addProperty("instance", new StringSchema().format("uri"))
+                .addProperty("field", new StringSchema().description("the refused field, as a path (sides[1].id)"))
+                .addProperty("section", new StringSchema().description("the rule section that refused (10.11)"))
+                .addProperty("currentVersion", new IntegerSchema().format("int64")
+                        .description("a stale version's refusal: the scenario's eventCount now"))
+                .addProperty("limit", new StringSchema().description("a body too large: the limit"))
+                .addProperty("incident", new StringSchema().description("a failure: the id to find in the log"))
+                .required(List.of("title", "status", "detail")));
+        if (api.getPaths() == null) {
+            return;
+        }
+        api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) -> {
+            ApiResponses responses = operation.getResponses() == null ? new ApiResponses() : operation.getResponses();
+            operation.setResponses(responses);
+            Map<String, String> refusals = new LinkedHashMap<>();
+            refusals.put("400", "Refused: a field or a rule (the problem names which)");
+            refusals.put("401", "No or wrong credentials");
+            refusals.put("403", "Not yours to do (another side, not the referee, or a cross-site request)");
+            refusals.put("404", "No such campaign, scenario, counter or account");
+            boolean changes = method != PathItem.HttpMethod.GET && method != PathItem.HttpMethod.HEAD;
+            if (changes) {
+                refusals.put("409", "Conflict: the scenario moved on, or the state does not allow it");
+            }
+            if (operation.getRequestBody() != null) {
+                refusals.put("413", "The body is larger than its limit");
+                refusals.put("415", "A content type this path does not take");
+            }
+            refusals.put("429", "Too many failed logins: try again after Retry-After");
+            refusals.put("500", "The tracker failed: the problem names an incident id to find in its log");
+            refusals.forEach((status, description) -> {
+                if (!responses.containsKey(status)) {
+                    responses.addApiResponse(status, new ApiResponse().description(description)
+                            .content(new Content().addMediaType(PROBLEM_JSON,
+                                    new MediaType().schema(new Schema<>().$ref(SCHEMAS + PROBLEM)))));
+                }
+            });
+        }));
+    }
+
+    /**
+     * Every property of a schema only answered (never sent) is required: Jackson writes every field of a response
+     * record, null when it has none. Schemas also used in a request keep their own required list.
+     */
+    static void requireResponseFields(OpenAPI api) {
+        if (api.getPaths() == null || api.getComponents() == null || api.getComponents().getSchemas() == null) {
+            return;
+        }
+        Map<String, Schema> all = api.getComponents().getSchemas();
+        List<Schema> answered = new ArrayList<>();
+        List<Schema> sent = new ArrayList<>();
+        api.getPaths().values().forEach(item -> item.readOperations().forEach(operation -> {
+            if (operation.getRequestBody() != null && operation.getRequestBody().getContent() != null) {
+                operation.getRequestBody().getContent().values().forEach(m -> sent.add(m.getSchema()));
+            }
+            if (operation.getResponses() != null) {
+                operation.getResponses().forEach((status, response) -> {
+                    if (status.startsWith("2") && response.getContent() != null) {
+                        response.getContent().values().forEach(m -> answered.add(m.getSchema()));
+                    }
+                });
+            }
+        }));
+        Set<String> requests = reachable(sent, all);
+        for (String name : reachable(answered, all)) {
+            Schema<?> schema = all.get(name);
+            if (!requests.contains(name) && !PROBLEM.equals(name) && schema.getProperties() != null) {
+                schema.setRequired(new ArrayList<>(schema.getProperties().keySet()));
+            }
+        }
+    }
+
+    private static Set<String> reachable(List<Schema> roots, Map<String, Schema> all) {
+        Set<String> names = new HashSet<>();
+        Deque<Schema> todo = new ArrayDeque<>();
+        roots.forEach(todo::add);
+        while (!todo.isEmpty()) {
+            Schema<?> schema = todo.pop();
+            if (schema == null) {
+                continue;
+            }
+            if (schema.get$ref() != null) {
+                String name = schema.get$ref().substring(schema.get$ref().lastIndexOf('/') + 1);
+                if (all.containsKey(name) && names.add(name)) {
+                    todo.add(all.get(name));
+                }
+                continue;
+            }
+            if (schema.getProperties() != null) {
+                schema.getProperties().values().forEach(todo::add);
+            }
+            if (schema.getItems() != null) {
+                todo.add(schema.getItems());
+            }
+            if (schema.getAdditionalProperties() instanceof Schema<?> values) {
+                todo.add(values);
+            }
+            for (List<Schema> parts : new List[] {schema.getOneOf(), schema.getAnyOf(), schema.getAllOf()}) {
+                if (parts != null) {
+                    parts.forEach(todo::add);
+                }
+            }
+        }
+        return names;
     }
 
     static void addActionSchemas(OpenAPI api) {
@@ -87,8 +256,8 @@ public class ActionApiDocs {
         Operation post = path == null ? null : path.getPost();
         if (post != null) {
             ComposedSchema body = new ComposedSchema();
-            perRuleSet.forEach(body::addOneOfItem);
-            body.description("The action, of the scenario's rule set");
+            perRuleSet.forEach(body::addAnyOfItem);
+            body.description("The action, of the scenario's rule set (its own choice, keyed by type)");
             post.setRequestBody(new RequestBody().required(true).content(new Content()
                     .addMediaType("application/json", new MediaType().schema(body))));
         }
