@@ -74,7 +74,7 @@ public class EventStoreConfiguration {
                                                  org.axonframework.config.Configuration configuration,
                                                  EntityManagerProvider entityManagerProvider,
                                                  TransactionManager transactionManager,
-                                                 org.springframework.jdbc.core.JdbcTemplate jdbc,
+                                                 EventTables tables,
                                                  @Value("${tracker.read-batch:500}") int batchSize) {
         JpaEventStorageEngine.Builder builder = JpaEventStorageEngine.builder()
                 .snapshotSerializer(defaultSerializer)
@@ -85,7 +85,7 @@ public class EventStoreConfiguration {
                 .batchSize(batchSize)
                 .entityManagerProvider(entityManagerProvider)
                 .transactionManager(transactionManager);
-        return new StreamOrderedStorageEngine(builder, jdbc);
+        return new StreamOrderedStorageEngine(builder, tables);
     }
 
     @Bean
