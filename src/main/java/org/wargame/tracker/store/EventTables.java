@@ -2,6 +2,7 @@ package org.wargame.tracker.store;
 
 import org.axonframework.eventhandling.DomainEventData;
 import org.axonframework.eventhandling.GenericDomainEventEntry;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Component;
@@ -68,6 +69,7 @@ public class EventTables {
     private final JdbcTemplate jdbc;
     private volatile Dialect dialect;
 
+    @Autowired
     public EventTables(JdbcTemplate jdbc) {
         this(jdbc, null);
     }
