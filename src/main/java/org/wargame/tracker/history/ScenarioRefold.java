@@ -6,6 +6,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.wargame.tracker.scenario.ScenarioEvent.RollBack;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+import org.wargame.tracker.scenario.FoldInput;
 import org.wargame.tracker.scenario.ScenarioPast;
 import org.wargame.tracker.scenario.ScenarioProjection;
 import org.wargame.tracker.scenario.ScenarioRecord;
@@ -110,16 +111,14 @@ public class ScenarioRefold {
                                           ScenarioPast past, List<ClockRow> rows, long chunkStart) {
         long sequence = message.getSequenceNumber();
         Object payload = message.getPayload();
-        Map<String, ?> meta = message.getMetaData();
-        Object side = meta.get(ActionMetaData.SIDE);
-        Object actionId = meta.get(ActionMetaData.ACTION_ID);
+        Object actionId = message.getMetaData().get(ActionMetaData.ACTION_ID);
         if (state[0] == null) {
             if (!(payload instanceof ScenarioStarted started)) {
                 throw new IllegalStateException("scenario " + scenarioId + " does not begin with its start");
             }
             state[0] = ScenarioState.started(started);
         } else {
-            state[0] = state[0].evolve(payload, side == null ? null : side.toString(), past);
+            state[0] = state[0].evolve(FoldInput.of(message), past);
         }
         if (payload instanceof RollBack rollBack) {
             long back = rollBack.rolledBackTo() != null ? rollBack.rolledBackTo()
