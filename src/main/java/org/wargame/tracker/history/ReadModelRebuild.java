@@ -141,7 +141,7 @@ public class ReadModelRebuild {
             tables.deleteRowsOfUnknownStreams("campaign_view", "campaign_id");
             tables.deleteRowsOfUnknownStreams("scenario_view", "scenario_id");
             tables.deleteRowsOfUnknownStreams("scenario_part", "scenario_id");
-            tables.deleteRowsOfUnknownStreams("event_clock", "scenario_id");
+            tables.deleteClockRowsOfUnknownStreams();
             Progress finished = new Progress("done", started.eventsTotal(), done[0], started.requestedBy(),
                     started.startedAt(), Instant.now(), null, started.forcedOver());
             gate.open(); // before "done" is shown: a client that sees it may act at once (it got 503 in between)

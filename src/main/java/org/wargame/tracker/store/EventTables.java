@@ -445,6 +445,11 @@ public class EventTables {
         }
     }
 
+    /** Deletes the clock rows of streams the store does not have (written by hand, or left by a deleted stream). */
+    public void deleteClockRowsOfUnknownStreams() {
+        deleteRowsOfUnknownStreams("event_clock", "scenario_id");
+    }
+
     /** Deletes a scenario's rows after {@code sequence} (all of them for -1). */
     public void deleteClockRowsAfter(String scenarioId, long sequence) {
         jdbc.update("delete from event_clock where scenario_id = ? and sequence_number > ?", scenarioId, sequence);
