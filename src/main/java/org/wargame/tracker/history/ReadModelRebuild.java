@@ -56,9 +56,9 @@ public class ReadModelRebuild {
     private final AtomicReference<Progress> progress = new AtomicReference<>(
             new Progress("idle", 0, 0, null, null, null, null, null));
 
-    public ReadModelRebuild(JdbcTemplate jdbc, EventTables tables, TransactionManager transactions, EventHistory history,
-                            ApplicationContext context, ChainVerification verification, WriteGate gate,
-                            EventClockProjection clocks, ScenarioRefold scenarios) {
+    public ReadModelRebuild(JdbcTemplate jdbc, EventTables tables, TransactionManager transactions,
+                            EventHistory history, ApplicationContext context, ChainVerification verification,
+                            WriteGate gate, EventClockProjection clocks, ScenarioRefold scenarios) {
         this.jdbc = jdbc;
         this.tables = tables;
         this.transactions = transactions;

@@ -151,8 +151,8 @@ public class ChainVerification {
                 String expectedPrevious = previous == null ? ChainHash.GENESIS : previous;
                 long expectedSequence = lastSequence + 1;
                 EventTables.Link atPosition = links.remove(event.sequence());
-                EventTables.Link link = atPosition != null && atPosition.eventIdentifier().equals(event.eventIdentifier())
-                        ? atPosition : null;
+                EventTables.Link link = atPosition != null
+                        && atPosition.eventIdentifier().equals(event.eventIdentifier()) ? atPosition : null;
                 String recomputed = ChainHash.of(expectedPrevious, event);
                 String reason = null;
                 if (event.sequence() != expectedSequence) {

@@ -36,7 +36,7 @@ public class EventTables {
     private static final String BY_STREAM_BACKWARDS = " order by aggregate_identifier desc, sequence_number desc "
             + "fetch first 1 rows only";
 
-    /** One batch of a stream for Axon: bounded on both sides, in the index's order (see StreamOrderedStorageEngine). */
+    /** One batch of a stream for Axon, bounded on both sides, in the index's order (StreamOrderedStorageEngine). */
     static final String AXON_BATCH = "select type, aggregate_identifier, sequence_number, event_identifier, "
             + "time_stamp, payload_type, payload_revision, payload, meta_data from domain_event_entry "
             + "where aggregate_identifier = ? and sequence_number >= ? and sequence_number < ?" + BY_STREAM;
@@ -50,11 +50,18 @@ public class EventTables {
     private static final String INSERT_LINK = "insert into event_chain (event_identifier, aggregate_identifier, "
             + "sequence_number, previous_hash, hash) values (?, ?, ?, ?, ?)";
 
+    private static final RowMapper<Link> LINKS = (rs, i) -> new Link(rs.getString(1), rs.getLong(2),
+            rs.getString(3), rs.getString(4));
+
     private static final String CLOCKS = "select scenario_id, sequence_number, game_turn, player_turn, phase, step, "
             + "phasing_side, action_id, taking_of, kind, undone_by from event_clock";
     private static final RowMapper<ClockRow> CLOCK_ROWS = (rs, i) -> new ClockRow(rs.getString(1), rs.getLong(2),
             new GameClock(rs.getInt(3), rs.getInt(4), rs.getString(5), rs.getString(6), rs.getString(7)),
             rs.getString(8), rs.getString(9), rs.getString(10), rs.getObject(11) == null ? null : rs.getLong(11));
+    private static final String BY_CLOCK = " order by scenario_id, sequence_number";
+    private static final String BY_CLOCK_BACKWARDS = " order by scenario_id desc, sequence_number desc "
+            + "fetch first 1 rows only";
+
     private static final String INSERT_CLOCK = "insert into event_clock (scenario_id, sequence_number, game_turn, "
             + "player_turn, phase, step, phasing_side, action_id, taking_of, kind, undone_by) "
             + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
@@ -134,9 +141,9 @@ public class EventTables {
 
     /** One batch of a stream for Axon: the events with {@code from <= sequence < end}, in order. */
     List<? extends DomainEventData<?>> axonBatch(String stream, long from, long end) {
-        return jdbc.query(AXON_BATCH, (rs, i) -> new GenericDomainEventEntry<>(rs.getString(1), rs.getString(2), rs.getLong(3),
-                        rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getBytes(8),
-                        rs.getBytes(9)), stream, from, end);
+        return jdbc.query(AXON_BATCH, (rs, i) -> new GenericDomainEventEntry<>(rs.getString(1), rs.getString(2),
+                rs.getLong(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getBytes(8),
+                rs.getBytes(9)), stream, from, end);
     }
 
     /** The sequence of a stream's last event, or null when it has none. */
@@ -281,9 +288,6 @@ public class EventTables {
         return orphans.isEmpty() ? null : orphans.get(0);
     }
 
-    private static final RowMapper<Link> LINKS = (rs, i) -> new Link(rs.getString(1), rs.getLong(2),
-            rs.getString(3), rs.getString(4));
-
     // ------------------------------------------------------------------------------------------- both
 
     /**
@@ -292,8 +296,10 @@ public class EventTables {
      */
     public Link streamHead(String stream) {
         List<Link> heads = jdbc.query("select e.event_identifier, e.sequence_number, c.previous_hash, c.hash "
-                + "from domain_event_entry e left join event_chain c on c.aggregate_identifier = e.aggregate_identifier "
-                + "and c.sequence_number = e.sequence_number and c.event_identifier = e.event_identifier "
+                + "from domain_event_entry e left join event_chain c "
+                + "on c.aggregate_identifier = e.aggregate_identifier and c.sequence_number = e.sequence_number "
+                // the link at the event's place, and only if it is the event's (else no hash: the tail is verified)
+                + "and c.event_identifier = e.event_identifier "
                 + "where e.aggregate_identifier = ? order by e.aggregate_identifier desc, e.sequence_number desc "
                 + "fetch first 1 rows only", LINKS, stream);
         return heads.isEmpty() ? null : heads.get(0);
@@ -321,8 +327,8 @@ public class EventTables {
     public List<ChainedEvent> chained(String stream, long from, long end) {
         Map<Long, Link> links = links(stream, from, end);
         List<ChainedEvent> rows = new ArrayList<>();
-        jdbc.query("select " + EVENT_COLUMNS + ", type from domain_event_entry where aggregate_identifier = ? and sequence_number >= ? "
-                + "and sequence_number < ?" + BY_STREAM, rs -> {
+        jdbc.query("select " + EVENT_COLUMNS + ", type from domain_event_entry where aggregate_identifier = ? "
+                + "and sequence_number >= ? and sequence_number < ?" + BY_STREAM, rs -> {
             StoredEvent event = EVENT_ROWS.mapRow(rs, 0);
             rows.add(new ChainedEvent(event, rs.getString(10), links.get(event.sequence())));
         }, stream, from, end);
@@ -344,10 +350,6 @@ public class EventTables {
                 scenarioId);
         return rows.isEmpty() ? null : rows.get(0);
     }
-
-    private static final String BY_CLOCK = " order by scenario_id, sequence_number";
-    private static final String BY_CLOCK_BACKWARDS = " order by scenario_id desc, sequence_number desc "
-            + "fetch first 1 rows only";
 
     /** The rows {@code from..to} (inclusive), in order. */
     public List<ClockRow> clockRows(String scenarioId, long from, long to) {
