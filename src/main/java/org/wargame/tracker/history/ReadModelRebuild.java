@@ -19,7 +19,6 @@ import org.wargame.tracker.store.EventTables;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongConsumer;
 
