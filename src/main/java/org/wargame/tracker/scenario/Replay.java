@@ -117,7 +117,7 @@ public final class Replay {
 
     private static ScenarioState fold(ScenarioState s, List<Decided> events, List<Decided> out) {
         for (Decided d : events) {
-            s = s.evolve(d.event(), d.side(), ScenarioPast.NONE);
+            s = s.evolve(FoldInput.of(d.event(), d.side()));
             out.add(d);
         }
         return s;

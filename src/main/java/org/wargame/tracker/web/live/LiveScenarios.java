@@ -5,9 +5,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.event.EventListener;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import org.wargame.tracker.store.EventTables;
 
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
@@ -40,11 +40,7 @@ public class LiveScenarios {
     static final long HEARTBEAT_SECONDS = 20;
     static final Duration GRACE = Duration.ofSeconds(3);
 
-    private static final String TOP = "select max(global_index) from domain_event_entry";
-    private static final String HEAD = "select sequence_number from domain_event_entry where aggregate_identifier = ? "
-            + "order by aggregate_identifier desc, sequence_number desc fetch first 1 rows only";
-
-    private final JdbcTemplate jdbc;
+    private final EventTables tables;
     private final int maxClients;
     private final Duration timeout;
     private final Map<String, Set<SseEmitter>> pages = new ConcurrentHashMap<>();
@@ -55,10 +51,10 @@ public class LiveScenarios {
     private volatile long top = -1;
     private volatile long movedAt;
 
-    public LiveScenarios(JdbcTemplate jdbc, @Value("${tracker.live.max-clients:200}") int maxClients,
+    public LiveScenarios(EventTables tables, @Value("${tracker.live.max-clients:200}") int maxClients,
                          @Value("${tracker.live.timeout:10m}") Duration timeout,
                          @Value("${tracker.live.poll:250ms}") Duration poll) {
-        this.jdbc = jdbc;
+        this.tables = tables;
         this.maxClients = maxClients;
         this.timeout = timeout;
         this.watcher = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -117,8 +113,8 @@ public class LiveScenarios {
     }
 
     private long version(String scenarioId) {
-        List<Long> last = jdbc.queryForList(HEAD, Long.class, scenarioId);
-        return last.isEmpty() ? 0 : last.get(0) + 1;
+        Long last = tables.lastSequence(scenarioId);
+        return last == null ? 0 : last + 1;
     }
 
     void watch() {
@@ -126,7 +122,7 @@ public class LiveScenarios {
             if (pages.isEmpty()) {
                 return;
             }
-            Long now = jdbc.queryForObject(TOP, Long.class);
+            Long now = tables.lastGlobalIndex();
             long index = now == null ? 0 : now;
             long clock = System.nanoTime();
             if (index != top) {
