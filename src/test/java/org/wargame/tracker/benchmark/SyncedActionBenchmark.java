@@ -61,7 +61,7 @@ class SyncedActionBenchmark extends ApiTestSupport {
         List<String> scenarios = new ArrayList<>();
         for (int i = 0; i < CLIENTS; i++) {
             scenarios.add(service.start(campaign, new StartScenarioRequest(null, "sync-" + i, 100_000,
-                    List.of("axis", "british"), List.of(new Placement("c0", Map.of("hex", "F1", "terrain",
+                    List.of("axis", "british"), List.of(new Placement("c" + i, Map.of("hex", "F1", "terrain",
                     "open-ground"))), List.of()), REFEREE));
         }
         for (int i = 0; i < 300; i++) { // warm-up
@@ -166,7 +166,10 @@ class SyncedActionBenchmark extends ApiTestSupport {
         String yaml = "id: " + id + "\nname: \"Sync benchmark\"\nruleSet: asl\nreferee: referee\nsides:\n"
                 + "  - { id: british, name: British, nationality: British, players: [alice] }\n"
                 + "  - { id: axis, name: Italians, nationality: Italian, players: [bruno] }\nroster:\n"
-                + "  - { id: c0, kind: crew, side: british, data: {}, state: {} }\n";
+                + "  - { id: c0, kind: crew, side: british, data: {}, state: {} }\n"
+                + "  - { id: c1, kind: crew, side: british, data: {}, state: {} }\n"
+                + "  - { id: c2, kind: crew, side: british, data: {}, state: {} }\n"
+                + "  - { id: c3, kind: crew, side: british, data: {}, state: {} }\n";
         Response r = post("referee", "/api/campaigns", yaml, "application/yaml");
         if (r.status() != 201) {
             throw new IllegalStateException(r.raw());
