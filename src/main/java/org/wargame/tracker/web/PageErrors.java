@@ -51,6 +51,12 @@ public class PageErrors {
     /** The tracker's own failure: logged in full, shown without its insides. */
     @ExceptionHandler(Exception.class)
     String failure(Exception e, Model model, HttpServletResponse response) {
+        if (org.wargame.tracker.store.StoreUnavailable.is(e)) {
+            response.setHeader("Retry-After", String.valueOf(ProblemResponses.STORE_RETRY_AFTER));
+            return page(HttpStatus.SERVICE_UNAVAILABLE, "Not stored: try again shortly", "the tracker cannot store "
+                    + "anything at the moment (its disk may be full); nothing of this was kept. Try again in a few "
+                    + "seconds.", model, response);
+        }
         String incident = java.util.UUID.randomUUID().toString().substring(0, 8);
         LOG.error("Incident {}: a page failed", incident, e);
         return page(HttpStatus.INTERNAL_SERVER_ERROR, "The tracker failed", "the tracker failed to carry out this "

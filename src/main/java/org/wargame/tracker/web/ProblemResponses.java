@@ -41,6 +41,7 @@ import org.wargame.tracker.refusal.NotYourSide;
 import org.wargame.tracker.refusal.Refusal;
 import org.wargame.tracker.refusal.RequestJson;
 import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.store.StoreUnavailable;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -63,6 +64,7 @@ public class ProblemResponses {
 
     private static final Logger LOG = LoggerFactory.getLogger(ProblemResponses.class);
     private static final ObjectMapper WRITER = new ObjectMapper();
+    static final int STORE_RETRY_AFTER = 5;
 
     /** The status and title of each kind of refusal. */
     public static HttpStatus status(Refusal refusal) {
@@ -219,7 +221,7 @@ public class ProblemResponses {
     }
 
     @ExceptionHandler(CommandExecutionException.class)
-    ProblemDetail command(CommandExecutionException e) {
+    ProblemDetail command(CommandExecutionException e, HttpServletResponse response) {
         Throwable cause = e.getCause();
         if (cause instanceof Refusal r) {
             return refused(r);
@@ -233,12 +235,22 @@ public class ProblemResponses {
         if (cause instanceof ConcurrencyException || cause instanceof AggregateStreamCreationException) {
             return concurrent((RuntimeException) cause);
         }
-        return failure(e);
+        return failure(e, response);
     }
 
-    /** Anything else is the tracker's own failure: logged in full, answered with nothing of its insides. */
+    /**
+     * Anything else is the tracker's own failure: logged in full, answered with nothing of its insides; but a
+     * database that does not take writes now (a full disk) is 503 with Retry-After: the tracker recovers by itself.
+     */
     @ExceptionHandler(Exception.class)
-    ProblemDetail failure(Exception e) {
+    ProblemDetail failure(Exception e, HttpServletResponse response) {
+        if (StoreUnavailable.is(e)) {
+            LOG.warn("The database does not take this request now: {}", e.toString());
+            response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(STORE_RETRY_AFTER));
+            return problem(HttpStatus.SERVICE_UNAVAILABLE, "Not stored: try again shortly", "the database does "
+                    + "not take writes at the moment (for example, its disk is full); this request was not "
+                    + "acknowledged. Send it again in a few seconds.");
+        }
         String incident = UUID.randomUUID().toString().substring(0, 8);
         LOG.error("Incident {}: a request failed", incident, e);
         ProblemDetail problem = problem(HttpStatus.INTERNAL_SERVER_ERROR, "The tracker failed",
