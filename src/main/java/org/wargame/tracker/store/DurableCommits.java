@@ -1,5 +1,6 @@
 package org.wargame.tracker.store;
 
+import org.h2.engine.Database;
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
 import org.h2.mvstore.MVStore;
@@ -36,6 +37,7 @@ public class DurableCommits implements TransactionExecutionListener {
     private volatile long syncedUpTo;
     private volatile boolean h2 = true;
     private volatile MVStore store;
+    private volatile Database database;
 
     public DurableCommits(DataSource dataSource) {
         this.dataSource = dataSource;
@@ -89,19 +91,40 @@ public class DurableCommits implements TransactionExecutionListener {
         // the connection of the transaction just committed, if it is still bound to this thread
         Connection connection = DataSourceUtils.getConnection(dataSource);
         try {
-            MVStore found = mvStore(connection);
-            if (found == null) {
+            Database db = h2Database(connection);
+            if (db == null) {
                 h2 = false;
+                return null;
             }
-            store = found;
-            return found;
+            database = db;
+            store = db.getStore().getMvStore();
+            return store;
         } finally {
             DataSourceUtils.releaseConnection(connection, dataSource);
         }
     }
 
+    /** Drops the database closed under the tracker: the next commit looks up the one opened again. */
+    void forget(Database closed) {
+        if (database == closed) {
+            store = null;
+            database = null;
+        }
+    }
+
+    /** The H2 file database last synced, or null. */
+    Database database() {
+        return database;
+    }
+
     /** The MVStore of the H2 file database of this connection, or null (PostgreSQL, in-memory H2). */
     static MVStore mvStore(Connection connection) {
+        Database db = h2Database(connection);
+        return db == null ? null : db.getStore().getMvStore();
+    }
+
+    /** The H2 file database of this connection, or null (PostgreSQL, in-memory H2). */
+    static Database h2Database(Connection connection) {
         try {
             if (!connection.isWrapperFor(JdbcConnection.class)) {
                 return null;
@@ -110,7 +133,7 @@ public class DurableCommits implements TransactionExecutionListener {
                     || !session.getDatabase().isPersistent()) {
                 return null;
             }
-            return session.getDatabase().getStore().getMvStore();
+            return session.getDatabase();
         } catch (SQLException e) {
             throw new org.springframework.dao.DataAccessResourceFailureException("the database is not reachable", e);
         }

@@ -165,6 +165,22 @@ class DurableCommitsTest extends ApiTestSupport {
         }
     }
 
+    @Test
+    void postgresql_with_synchronous_commit_off_is_refused_in_one_line() throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            assumeTrue(c.getMetaData().getDatabaseProductName().equals("PostgreSQL"), "PostgreSQL only");
+            assertThat(DurabilityCheck.postgres(c)).as("as the tracker runs").isNull();
+            try {
+                c.createStatement().execute("SET synchronous_commit = off");
+                assertThat(DurabilityCheck.postgres(c))
+                        .startsWith("Refusing to start: PostgreSQL runs with synchronous_commit = off")
+                        .doesNotContain("\n");
+            } finally {
+                c.createStatement().execute("RESET synchronous_commit");
+            }
+        }
+    }
+
     private static String writeDelay(Connection c) throws SQLException {
         try (ResultSet rs = c.createStatement().executeQuery(
                 "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = 'WRITE_DELAY'")) {

@@ -41,6 +41,7 @@ class FullDiskTest {
     Path temp;
 
     private String base;
+    private String lastReadiness;
 
     @Test
     void a_full_disk_answers_503_and_the_tracker_recovers_when_space_returns() throws Exception {
@@ -73,6 +74,7 @@ class FullDiskTest {
                 acknowledged++;
             }
 
+            assertThat(readiness(200)).as("readiness before: %s", lastReadiness).isEqualTo(200);
             Path filler = disk.resolve("filler");
             fill(filler);
             List<Integer> statuses = new ArrayList<>();
@@ -97,6 +99,7 @@ class FullDiskTest {
             }
             assertThat(readiness(503)).as("readiness while the disk is full").isEqualTo(503);
 
+            dumpH2Threads("while full");
             Files.delete(filler);
             int status = 0;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -111,13 +114,14 @@ class FullDiskTest {
                 }
                 Thread.sleep(500);
             }
+            dumpH2Threads("after");
             assertThat(status).as("an action acknowledged after space returned; statuses %s", statuses)
                     .isEqualTo(200);
             for (int i = 0; i < 10; i++) {
                 assertThat(advance(scenario).statusCode()).isEqualTo(200);
                 acknowledged++;
             }
-            assertThat(readiness(200)).as("readiness after space returned").isEqualTo(200);
+            assertThat(readiness(200)).as("readiness after space returned: %s", lastReadiness).isEqualTo(200);
             assertThat(eventCount(scenario)).as("every acknowledged action stored, once")
                     .isEqualTo(base + acknowledged);
             HttpResponse<String> verify = send("GET", "/api/history/verify", null, null);
@@ -126,6 +130,30 @@ class FullDiskTest {
             System.out.printf("full disk: statuses %s; %d actions acknowledged, all stored%n", statuses,
                     acknowledged);
         }
+    }
+
+    private static void dumpH2Threads(String when) {
+        try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+            fds.forEach(fd -> {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.contains("tracker")) {
+                        System.out.println("FD " + when + " " + fd.getFileName() + " -> " + target);
+                    }
+                } catch (IOException ignored) {
+                    // closed meanwhile
+                }
+            });
+        } catch (IOException ignored) {
+            // no /proc
+        }
+        Thread.getAllStackTraces().forEach((thread, stack) -> {
+            String text = java.util.Arrays.stream(stack).map(String::valueOf)
+                    .collect(java.util.stream.Collectors.joining("\n    "));
+            if (text.contains("org.h2") || text.contains("hikari")) {
+                System.out.println("THREAD " + when + " " + thread.getName() + " " + thread.getState() + "\n    " + text);
+            }
+        });
     }
 
     private static boolean mount(Path dir) throws IOException, InterruptedException {
@@ -162,8 +190,10 @@ class FullDiskTest {
     private int readiness(int status) throws Exception {
         int last = 0;
         for (int i = 0; i < 30 && last != status; i++) {
-            last = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/actuator/health/readiness")).build(),
-                    HttpResponse.BodyHandlers.discarding()).statusCode();
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(base
+                    + "/actuator/health/readiness")).build(), HttpResponse.BodyHandlers.ofString());
+            last = r.statusCode();
+            lastReadiness = r.body();
             if (last != status) {
                 Thread.sleep(500);
             }
