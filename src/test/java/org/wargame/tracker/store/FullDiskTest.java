@@ -99,7 +99,6 @@ class FullDiskTest {
             }
             assertThat(readiness(503)).as("readiness while the disk is full").isEqualTo(503);
 
-            dumpH2Threads("while full");
             Files.delete(filler);
             int status = 0;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -114,7 +113,6 @@ class FullDiskTest {
                 }
                 Thread.sleep(500);
             }
-            dumpH2Threads("after");
             assertThat(status).as("an action acknowledged after space returned; statuses %s", statuses)
                     .isEqualTo(200);
             for (int i = 0; i < 10; i++) {
@@ -130,30 +128,6 @@ class FullDiskTest {
             System.out.printf("full disk: statuses %s; %d actions acknowledged, all stored%n", statuses,
                     acknowledged);
         }
-    }
-
-    private static void dumpH2Threads(String when) {
-        try (var fds = Files.list(Path.of("/proc/self/fd"))) {
-            fds.forEach(fd -> {
-                try {
-                    String target = Files.readSymbolicLink(fd).toString();
-                    if (target.contains("tracker")) {
-                        System.out.println("FD " + when + " " + fd.getFileName() + " -> " + target);
-                    }
-                } catch (IOException ignored) {
-                    // closed meanwhile
-                }
-            });
-        } catch (IOException ignored) {
-            // no /proc
-        }
-        Thread.getAllStackTraces().forEach((thread, stack) -> {
-            String text = java.util.Arrays.stream(stack).map(String::valueOf)
-                    .collect(java.util.stream.Collectors.joining("\n    "));
-            if (text.contains("org.h2") || text.contains("hikari")) {
-                System.out.println("THREAD " + when + " " + thread.getName() + " " + thread.getState() + "\n    " + text);
-            }
-        });
     }
 
     private static boolean mount(Path dir) throws IOException, InterruptedException {
