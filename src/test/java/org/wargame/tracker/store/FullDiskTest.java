@@ -97,7 +97,20 @@ class FullDiskTest {
                 assertThat(r.statusCode()).as("statuses while the disk is full: %s", statuses).isIn(200, 503);
                 acknowledged += r.statusCode() == 200 ? 1 : 0;
             }
-            assertThat(readiness(503)).as("readiness while the disk is full").isEqualTo(503);
+            // H2 may still fit a small write into free space inside its file, so readiness is asked between
+            // actions until it says DOWN (its write check is reused for a second)
+            boolean down = false;
+            for (int i = 0; i < 30 && !down; i++) {
+                down = readiness(503, 1) == 503;
+                if (!down) {
+                    HttpResponse<String> r = advance(scenario);
+                    statuses.add(r.statusCode());
+                    assertThat(r.statusCode()).as("statuses while the disk is full: %s", statuses).isIn(200, 503);
+                    acknowledged += r.statusCode() == 200 ? 1 : 0;
+                    Thread.sleep(300);
+                }
+            }
+            assertThat(down).as("readiness DOWN while the disk is full: %s", lastReadiness).isTrue();
 
             Files.delete(filler);
             int status = 0;
@@ -162,13 +175,17 @@ class FullDiskTest {
 
     /** Readiness, asked until it answers {@code status} or 15 s pass; the last status. */
     private int readiness(int status) throws Exception {
+        return readiness(status, 30);
+    }
+
+    private int readiness(int status, int attempts) throws Exception {
         int last = 0;
-        for (int i = 0; i < 30 && last != status; i++) {
+        for (int i = 0; i < attempts && last != status; i++) {
             HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(base
                     + "/actuator/health/readiness")).build(), HttpResponse.BodyHandlers.ofString());
             last = r.statusCode();
             lastReadiness = r.body();
-            if (last != status) {
+            if (last != status && i + 1 < attempts) {
                 Thread.sleep(500);
             }
         }
