@@ -31,6 +31,13 @@ public final class AnimalPackRules implements RuleSet<AnimalPackState, AnimalPac
         return AnimalPackEvent.NAMES;
     }
 
+    private static final AslWords WORDS = new AslWords();
+
+    @Override
+    public org.wargame.tracker.rules.RuleSetWords words() {
+        return WORDS;
+    }
+
     @Override
     public String id() {
         return "asl";

@@ -31,6 +31,13 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
         return HexEvent.NAMES;
     }
 
+    private static final HexWords WORDS = new HexWords();
+
+    @Override
+    public org.wargame.tracker.rules.RuleSetWords words() {
+        return WORDS;
+    }
+
     @Override
     public String id() {
         return "hex";

@@ -34,6 +34,13 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
         return SkirmishEvent.NAMES;
     }
 
+    private static final SkirmishWords WORDS = new SkirmishWords();
+
+    @Override
+    public org.wargame.tracker.rules.RuleSetWords words() {
+        return WORDS;
+    }
+
     @Override
     public String id() {
         return "skirmish";
