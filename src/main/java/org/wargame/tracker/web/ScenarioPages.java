@@ -423,10 +423,11 @@ public class ScenarioPages {
                     .map(o -> form(o, chosen.side(), actor, ruleSet, view.counters())).toList();
             model.addAttribute("panel", new Panel(CounterCard.of(chosen, words),
                     sideNames.getOrDefault(chosen.side(), chosen.side()), hexBoard ? chosen.location() : null,
-                    StateWords.of(words, chosen.state(), view.counters().stream().collect(java.util.stream.Collectors.toMap(
-                    CounterView::id, c -> c.name() == null ? c.id() : c.name(), (a, b) -> a)),
-                    new org.wargame.tracker.rules.RuleSetWords.Now(clock.gameTurn(), clock.playerTurn(), view.sides().stream()
-                            .map(side -> side.name()).toList())), forms,
+                    StateWords.of(words, chosen.state(), view.counters().stream().collect(
+                            java.util.stream.Collectors.toMap(CounterView::id, c -> c.name() == null ? c.id()
+                                    : c.name(), (a, b) -> a)),
+                    new org.wargame.tracker.rules.RuleSetWords.Now(clock.gameTurn(), clock.playerTurn(),
+                            view.sides().stream().map(side -> side.name()).toList())), forms,
                     view.counters().stream().filter(c -> hexBoard && !c.id().equals(chosen.id()) && !c.eliminated()
                             && chosen.location() != null && chosen.location().equals(c.location()))
                             .map(c -> CounterCard.of(c, words)).toList()));

@@ -106,7 +106,7 @@ final class StateWords {
         return label(ANY, key);
     }
 
-    /** A key in words: its rule set's label, or camelCase spelt out ("completedGameTurns" → "completed game turns"). */
+    /** A key in words: its rule set's label, or camelCase spelt out ("completedGameTurns": "Completed game turns"). */
     static String label(RuleSetWords words, String key) {
         String label = words.label(key);
         if (label != null) {

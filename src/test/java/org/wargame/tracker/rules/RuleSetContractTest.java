@@ -111,7 +111,8 @@ class RuleSetContractTest {
         assertSameFields("sample", List.of(ActionField.text("counter", "Counter", true),
                 ActionField.number("range", "Range", false, 0, 9)), Sample.class);
         assertThatThrownBy(() -> assertSameFields("sample", List.of(ActionField.text("counter", "Counter", true),
-                ActionField.number("rangeHexes", "Range", false, 0, 9)), Sample.class)).isInstanceOf(AssertionError.class);
+                ActionField.number("rangeHexes", "Range", false, 0, 9)), Sample.class))
+                .isInstanceOf(AssertionError.class);
         assertThatThrownBy(() -> assertSameFields("sample", List.of(ActionField.text("counter", "Counter", true),
                 ActionField.yesNo("range", "Range")), Sample.class)).isInstanceOf(AssertionError.class);
     }
@@ -166,7 +167,7 @@ class RuleSetContractTest {
         return byName;
     }
 
-    /** An instance of a record with plain values ("" for text, 0, false, empty lists): to ask what it says of itself. */
+    /** A record with plain values ("" for text, 0, false, empty lists): to ask what it says of itself. */
     static Object arbitrary(Class<?> type) throws ReflectiveOperationException {
         if (type == String.class) {
             return "";

@@ -45,7 +45,8 @@ class StateWordsTest {
         state.put("carriedBy", List.of("us-loader-1", "us-loader-2"));
         state.put("templates", Map.of("m2-mortar", 3));
         Map<String, String> names = Map.of("us-loader-1", "Pvt. Kowalski", "us-loader-2", "Pfc. Dunn");
-        assertThat(StateWords.of(RuleSets.byId("skirmish").words(), state, names, null)).containsExactly("Carried by: Pvt. Kowalski, Pfc. Dunn",
+        assertThat(StateWords.of(RuleSets.byId("skirmish").words(), state, names, null)).containsExactly(
+                "Carried by: Pvt. Kowalski, Pfc. Dunn",
                 "Templates: M2 mortar 3");
         assertThat(StateWords.words("carriedBy", List.of("us-loader-1"), names)).isEqualTo("Pvt. Kowalski");
     }

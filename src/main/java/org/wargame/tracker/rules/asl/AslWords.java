@@ -64,7 +64,9 @@ final class AslWords implements RuleSetWords {
         return PERIOD.equals(key) && value instanceof Map<?, ?> period ? period(period, now) : null;
     }
 
-    /** "Unpacking: 1 of 3 Game Turns done; unload at the start of the British RPh of Turn 3 if still Pack-TI (10.3)". */
+    /**
+     * "Unpacking: 1 of 3 Game Turns done; unload at the start of the British RPh of Turn 3 if still Pack-TI (10.3)".
+     */
     static String period(Map<?, ?> p, Now now) {
         boolean unpacking = UnpackingPeriod.UNPACKING.equals(String.valueOf(p.get("direction")));
         StringBuilder s = new StringBuilder(unpacking ? "Unpacking" : "Packing");

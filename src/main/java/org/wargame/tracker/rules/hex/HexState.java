@@ -13,7 +13,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * The hex rule set's state of one scenario: every counter (in the order of the order of battle) and the Smoke markers
- * on the map (hex to smoke level, 12.66). Immutable; changed only by the fold below, one {@code on} method per event ({@link HexEvent#applyTo}).
+ * on the map (hex to smoke level, 12.66). Immutable; changed only by the fold below, one {@code on} method per event
+ * ({@link HexEvent#applyTo}).
  */
 @JsonTypeName("hex")
 public record HexState(List<HexCounter> counters, Map<String, Integer> smoke) implements RuleState {
@@ -107,7 +108,7 @@ public record HexState(List<HexCounter> counters, Map<String, Integer> smoke) im
         return new HexState(counters, map);
     }
 
-    // ---------------------------------------------------------------- the fold: one method per event (HexEvent#applyTo)
+    // ---------------------------------------------------------------- the fold: one method per event (applyTo)
 
     HexState on(HexEvent.UnitMoved moved) {
         return change(moved.unitId(), c -> c.at(moved.toHex(),
