@@ -1,5 +1,6 @@
 package org.wargame.tracker.account;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -23,7 +24,9 @@ import java.util.regex.Pattern;
 /**
  * The accounts that may log in: the referee(s) and the players. Passwords are kept only as BCrypt hashes. A
  * password, role or state change takes effect at once: it is announced ({@link AccountChanged}) so the remembered
- * password of that account is dropped, and its page sessions opened before the change end.
+ * password of that account is dropped, and its page sessions opened before the change end. A new password has at
+ * least {@code tracker.accounts.min-password-length} characters (8 unless the referee raised it) and is none of the
+ * most common passwords ({@link CommonPasswords}); passwords set before keep working.
  */
 @Component
 public class Accounts implements UserDetailsService {
@@ -33,15 +36,30 @@ public class Accounts implements UserDetailsService {
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_.-]{1,63}");
     /** BCrypt reads the first 72 bytes of a password only: a longer one would be silently cut. */
     static final int MAX_PASSWORD_BYTES = 72;
+    /** The least minimum length: the setting may raise it, never lower it. */
+    static final int MIN_PASSWORD_LENGTH = 8;
 
     private final JdbcTemplate jdbc;
     private final PasswordEncoder encoder;
     private final ApplicationEventPublisher events;
+    private final int minPasswordLength;
 
-    public Accounts(JdbcTemplate jdbc, PasswordEncoder encoder, ApplicationEventPublisher events) {
+    public Accounts(JdbcTemplate jdbc, PasswordEncoder encoder, ApplicationEventPublisher events,
+                    @Value("${tracker.accounts.min-password-length:8}") int minPasswordLength) {
+        if (minPasswordLength < MIN_PASSWORD_LENGTH || minPasswordLength > MAX_PASSWORD_BYTES) {
+            throw new IllegalStateException("tracker.accounts.min-password-length is " + minPasswordLength
+                    + ": it may raise the minimum of " + MIN_PASSWORD_LENGTH + " characters up to "
+                    + MAX_PASSWORD_BYTES + ", never lower it");
+        }
         this.jdbc = jdbc;
         this.encoder = encoder;
         this.events = events;
+        this.minPasswordLength = minPasswordLength;
+    }
+
+    /** How many characters a new password has at least. */
+    public int minPasswordLength() {
+        return minPasswordLength;
     }
 
     /** An account as the referee sees it (never its password). */
@@ -62,6 +80,16 @@ public class Accounts implements UserDetailsService {
             throw new UsernameNotFoundException("no account " + username);
         }
         return found.get(0);
+    }
+
+    /**
+     * What a remembered password of {@code username} was checked against: changes with any change of the account
+     * (its changed_at, state and role); null when there is no such account.
+     */
+    String stamp(String username) {
+        List<String> found = jdbc.query("select changed_at, enabled, role from account where username = ?",
+                (rs, i) -> rs.getTimestamp(1) + "/" + rs.getBoolean(2) + "/" + rs.getString(3), username);
+        return found.isEmpty() ? null : found.get(0);
     }
 
     public boolean exists(String username) {
@@ -181,12 +209,16 @@ public class Accounts implements UserDetailsService {
         events.publishEvent(new AccountChanged(username));
     }
 
-    private static void requireGoodPassword(String field, String password) {
-        if (password == null || password.length() < 8) {
-            throw new FieldRefused(field, "at least 8 characters");
+    private void requireGoodPassword(String field, String password) {
+        if (password == null || password.codePointCount(0, password.length()) < minPasswordLength) {
+            throw new FieldRefused(field, "at least " + minPasswordLength + " characters");
         }
         if (password.getBytes(StandardCharsets.UTF_8).length > MAX_PASSWORD_BYTES) {
             throw new FieldRefused(field, "at most " + MAX_PASSWORD_BYTES + " bytes (BCrypt reads no more)");
+        }
+        if (CommonPasswords.contains(password)) {
+            throw new FieldRefused(field, "this is one of the most common passwords, which guessers try first: "
+                    + "choose another");
         }
     }
 

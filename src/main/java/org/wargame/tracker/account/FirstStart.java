@@ -18,11 +18,12 @@ final class FirstStart {
     private FirstStart() {
     }
 
-    static String password(String fromEnvironment, String username) {
+    /** The password from the environment, or a generated one of 16 characters (more if the minimum asks for more). */
+    static String password(String fromEnvironment, String username, int minLength) {
         if (fromEnvironment != null && !fromEnvironment.isBlank()) {
             return fromEnvironment;
         }
-        byte[] bytes = new byte[12];
+        byte[] bytes = new byte[Math.max(12, (minLength * 3 + 3) / 4)]; // 4 characters per 3 bytes
         RANDOM.nextBytes(bytes);
         String generated = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
         LOG.warn("\n\n    First start: account '{}' created with password: {}\n    (shown only this once)\n",

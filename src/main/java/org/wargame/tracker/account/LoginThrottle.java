@@ -12,10 +12,14 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Failed logins slow the next attempts down, with delays that double, on three counts: one account from one client
  * address (a few free failures, for typing mistakes), one account from anywhere (more, before a guesser spread over
- * many addresses is slowed), and one client address whatever the account (a sprayer trying many accounts). An
- * attempt inside a delay is refused at once, before any password check, so a flood costs a map lookup and not
- * BCrypt's deliberate tens of milliseconds; no request thread waits. Failures are forgotten after a quiet while, and a
- * good login clears the account's counts.
+ * many addresses is slowed), and one client address whatever the account (a sprayer trying many accounts). The
+ * account's own count holds up only the addresses that failed on that account: whoever floods wrong passwords for
+ * the referee slows themselves, never the referee typing the right one from an address that has not failed (nor a
+ * password remembered as good, see {@link RememberedCredentials}). An attempt inside a delay is refused at once,
+ * before any password check, so a flood from failed addresses costs a map lookup and not BCrypt's deliberate tens of
+ * milliseconds; no request thread waits. Failures are forgotten after a quiet while; a good login clears the count
+ * of its account and address (typing mistakes), not the account's count (the owner's login gives a guesser
+ * elsewhere no fresh allowance).
  */
 @Component
 public class LoginThrottle {
@@ -40,6 +44,10 @@ public class LoginThrottle {
         int count;
         Instant blockedUntil = Instant.MIN;
         Instant last = Instant.MIN;
+
+        Instant quietSince() {
+            return blockedUntil.isAfter(last) ? blockedUntil : last;
+        }
     }
 
     @Autowired
@@ -51,14 +59,14 @@ public class LoginThrottle {
         this.clock = clock;
     }
 
-    /** How long {@code account} must wait from {@code address}, counting the account's own limits; or null. */
-    public Duration accountWait(String account, String address) {
-        return longest(wait(pair(account, address)), wait(account(account)));
-    }
-
-    /** How long a login whose password is not known good must wait from {@code address}; or null. */
-    public Duration addressWait(String address) {
-        return wait(address(address));
+    /**
+     * How long a login of {@code account} from {@code address} whose password is not known good must wait; or null.
+     * The account's delay counts only when this address failed on this account before.
+     */
+    public Duration wait(String account, String address) {
+        Instant now = clock.instant();
+        Duration wait = longest(wait(pair(account, address), now), wait(address(address), now));
+        return failedBefore(account, address, now) ? longest(wait, wait(account(account), now)) : wait;
     }
 
     public void failed(String account, String address) {
@@ -71,9 +79,9 @@ public class LoginThrottle {
         }
     }
 
+    /** A good password from {@code address}: its typing mistakes there are forgotten. */
     public void succeeded(String account, String address) {
         failures.remove(pair(account, address));
-        failures.remove(account(account));
     }
 
     /** The referee reset or re-enabled the account: its delays end. */
@@ -82,12 +90,21 @@ public class LoginThrottle {
         failures.keySet().removeIf(key -> key.startsWith("p\u0000" + account + "\u0000"));
     }
 
-    private Duration wait(String key) {
+    private boolean failedBefore(String account, String address, Instant now) {
+        Failures f = failures.get(pair(account, address));
+        if (f == null) {
+            return false;
+        }
+        synchronized (f) {
+            return f.count > 0 && !now.isAfter(f.quietSince().plus(FORGET_AFTER));
+        }
+    }
+
+    private Duration wait(String key, Instant now) {
         Failures f = failures.get(key);
         if (f == null) {
             return null;
         }
-        Instant now = clock.instant();
         synchronized (f) {
             if (now.isBefore(f.blockedUntil)) {
                 return Duration.between(now, f.blockedUntil);
@@ -99,8 +116,7 @@ public class LoginThrottle {
     private void count(String key, Policy policy, Instant now) {
         Failures f = failures.computeIfAbsent(key, k -> new Failures());
         synchronized (f) {
-            Instant quietSince = f.blockedUntil.isAfter(f.last) ? f.blockedUntil : f.last;
-            if (f.count > 0 && now.isAfter(quietSince.plus(FORGET_AFTER))) {
+            if (f.count > 0 && now.isAfter(f.quietSince().plus(FORGET_AFTER))) {
                 f.count = 0;
             }
             f.count++;

@@ -11,9 +11,9 @@ import org.springframework.security.web.csrf.CsrfException;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.regex.Pattern;
 
 /**
  * Leading a player whose session ended to the login page and back to where they were. A page load is redirected
@@ -25,8 +25,8 @@ import java.util.regex.Pattern;
  */
 public final class PageLogin {
 
-    /** A path on this site: one slash, no scheme or host (so {@code back} cannot lead elsewhere). */
-    private static final Pattern LOCAL = Pattern.compile("^/(?![/\\\\])[^\\s]{0,2000}$");
+    /** The longest {@code back} taken. */
+    private static final int MAX_BACK = 2000;
 
     private static final LoginUrlAuthenticationEntryPoint PAGE = new LoginUrlAuthenticationEntryPoint("/login");
     private static final AccessDeniedHandlerImpl DENIED = new AccessDeniedHandlerImpl();
@@ -40,8 +40,78 @@ public final class PageLogin {
                 || (accept != null && accept.contains("text/event-stream"));
     }
 
+    /**
+     * Whether {@code back} is a path of this site, and only that, however a browser reads it: printable ASCII
+     * without a backslash (browsers read one as a slash), then a path that, with its percent-escapes decoded (again
+     * and again, so that {@code %252F} hides no slash either), starts with one slash, has no empty segment (no
+     * {@code //}, which would name a host) and no {@code .} or {@code ..} segment ({@code /.//evil.example} is
+     * {@code //evil.example} to a browser). Anything else leads to the home page.
+     */
     public static boolean safe(String back) {
-        return back != null && LOCAL.matcher(back).matches();
+        if (back == null || back.isEmpty() || back.length() > MAX_BACK) {
+            return false;
+        }
+        for (int i = 0; i < back.length(); i++) {
+            char c = back.charAt(i);
+            if (c <= ' ' || c >= 0x7f || c == '\\') {
+                return false;
+            }
+        }
+        int end = back.length();
+        for (char c : new char[]{'?', '#'}) {
+            int at = back.indexOf(c);
+            if (at >= 0 && at < end) {
+                end = at;
+            }
+        }
+        String path = back.substring(0, end);
+        for (int round = 0; round < 4; round++) {
+            if (!plainPath(path)) {
+                return false;
+            }
+            String decoded = decoded(path);
+            if (decoded == null) {
+                return false;
+            }
+            if (decoded.equals(path)) {
+                return true;
+            }
+            path = decoded;
+        }
+        return false; // escapes inside escapes four deep: nobody's page
+    }
+
+    private static boolean plainPath(String path) {
+        if (!path.startsWith("/")) {
+            return false;
+        }
+        String[] segments = path.substring(1).split("/", -1);
+        for (int i = 0; i < segments.length; i++) {
+            String segment = segments[i];
+            boolean last = i == segments.length - 1;
+            if ((segment.isEmpty() && !last) || segment.equals(".") || segment.equals("..")) {
+                return false;
+            }
+        }
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c < ' ' || c == 0x7f || c == '\\') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The path with its percent-escapes decoded (a '+' stays a '+'); null when an escape is broken. */
+    private static String decoded(String path) {
+        if (path.indexOf('%') < 0) {
+            return path;
+        }
+        try {
+            return URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     static void unauthenticated(HttpServletRequest request, HttpServletResponse response, AuthenticationException e)

@@ -45,7 +45,8 @@ public class RefereeAccount implements ApplicationRunner {
     public void run(ApplicationArguments args) {
         boolean given = password != null && !password.isBlank();
         if (!accounts.exists(username)) {
-            accounts.create(username, FirstStart.password(password, username), Accounts.REFEREE);
+            accounts.create(username, FirstStart.password(password, username, accounts.minPasswordLength()),
+                    Accounts.REFEREE);
         } else if (reset) {
             if (!given) {
                 LOG.warn("TRACKER_RESET_REFEREE_PASSWORD=true but TRACKER_REFEREE_PASSWORD is not set: the password "
@@ -74,7 +75,8 @@ public class RefereeAccount implements ApplicationRunner {
     /** Creates a player account named in a sample campaign, unless it exists. */
     public static void ensurePlayer(Accounts accounts, String username, String password) {
         if (!accounts.exists(username)) {
-            accounts.create(username, FirstStart.password(password, username), Accounts.PLAYER);
+            accounts.create(username, FirstStart.password(password, username, accounts.minPasswordLength()),
+                    Accounts.PLAYER);
         }
     }
 }

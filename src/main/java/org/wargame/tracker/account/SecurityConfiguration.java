@@ -100,7 +100,7 @@ public class SecurityConfiguration {
             response.setStatus(HttpStatus.TOO_MANY_REQUESTS.value());
             response.setHeader("Retry-After", Long.toString(throttled.retryAfterSeconds()));
             response.getWriter().write("{\"type\":\"about:blank\",\"title\":\"Too many failed logins\",\"status\":429,"
-                    + "\"detail\":\"too many failed logins for this account or from this address: try again in "
+                    + "\"detail\":\"too many failed logins from this address: try again in "
                     + throttled.retryAfterSeconds() + " s (the wait doubles with each further failure)\","
                     + "\"retryAfter\":" + throttled.retryAfterSeconds() + "}");
             return;

@@ -10,6 +10,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.wargame.tracker.account.Accounts;
+import org.wargame.tracker.account.FailedLogins;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.refusal.NotYourSide;
 
@@ -24,9 +25,11 @@ import java.util.Map;
 public class AccountController {
 
     private final Accounts accounts;
+    private final FailedLogins failedLogins;
 
-    public AccountController(Accounts accounts) {
+    public AccountController(Accounts accounts, FailedLogins failedLogins) {
         this.accounts = accounts;
+        this.failedLogins = failedLogins;
     }
 
     public record NewAccount(String username, String password, String role) {
@@ -39,9 +42,11 @@ public class AccountController {
     public record AccountChange(Boolean enabled, String role, String password) {
     }
 
+    /** Who I am, and the latest wrong passwords given for my account (when, from which address). */
     @GetMapping("/api/me")
     public Map<String, Object> me(Authentication auth) {
-        return Map.of("username", auth.getName(), "referee", Participants.isReferee(auth));
+        return Map.of("username", auth.getName(), "referee", Participants.isReferee(auth),
+                "failedLogins", failedLogins.recent(auth.getName()));
     }
 
     @PostMapping("/api/me/password")

@@ -18,6 +18,7 @@ import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.store.RecordedEvent;
 import org.wargame.tracker.account.Actor;
+import org.wargame.tracker.account.FailedLogins;
 import org.wargame.tracker.scenario.ScenarioService;
 import org.wargame.tracker.scenario.StartScenarioRequest;
 
@@ -26,7 +27,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The campaign list (home page), a campaign's page, starting a scenario from a plan, and a counter's history. */
+/**
+ * The campaign list (home page, with the latest wrong passwords given for the account), a campaign's page, starting
+ * a scenario from a plan, and a counter's history.
+ */
 @Controller
 public class CampaignPages {
 
@@ -34,13 +38,15 @@ public class CampaignPages {
     private final Participants participants;
     private final ScenarioService scenarios;
     private final CampaignController api;
+    private final FailedLogins failedLogins;
 
     public CampaignPages(CampaignViews campaigns, Participants participants, ScenarioService scenarios,
-                         CampaignController api) {
+                         CampaignController api, FailedLogins failedLogins) {
         this.campaigns = campaigns;
         this.participants = participants;
         this.scenarios = scenarios;
         this.api = api;
+        this.failedLogins = failedLogins;
     }
 
     /** A side with its roster counters, as the campaign page shows it. */
@@ -52,6 +58,7 @@ public class CampaignPages {
         boolean referee = Participants.isReferee(auth);
         model.addAttribute("referee", referee);
         model.addAttribute("campaigns", referee ? campaigns.all() : campaigns.of(auth.getName()));
+        model.addAttribute("failedLogins", failedLogins.recent(auth.getName()));
         return "campaigns";
     }
 

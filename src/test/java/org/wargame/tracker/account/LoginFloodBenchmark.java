@@ -28,8 +28,9 @@ import java.util.function.IntFunction;
  * it writes {@code target/benchmark/login-flood.md}. alice advances the clock of her scenario through HTTP
  * (keep-alive, Basic credentials, the whole response read) while {@code FLOODERS} clients send wrong passwords as
  * fast as they can: from one address against another player's account, from a new address each time against that
- * account, and from a new address with a new account name each time (nothing to throttle: every attempt costs a
- * BCrypt check).
+ * account (the account's delay holds up only addresses that failed on it, so that its owner is never locked out:
+ * every attempt costs a BCrypt check), and from a new address with a new account name each time (nothing to
+ * throttle either).
  */
 class LoginFloodBenchmark extends ApiTestSupport {
 

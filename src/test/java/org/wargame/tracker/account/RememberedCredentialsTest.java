@@ -2,8 +2,10 @@ package org.wargame.tracker.account;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.security.authentication.BadCredentialsException;
+import org.springframework.security.authentication.DisabledException;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UsernameNotFoundException;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
@@ -15,7 +17,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** A good password is checked against BCrypt once per few minutes; a wrong one always, and always refused. */
+/**
+ * A good password is checked against BCrypt once per few minutes; a wrong one always, and always refused; one check
+ * whatever the account (unknown, disabled or not), so that the timing tells nothing.
+ */
 class RememberedCredentialsTest {
 
     private final AtomicInteger bcryptChecks = new AtomicInteger();
@@ -54,6 +59,29 @@ class RememberedCredentialsTest {
         };
         return new RememberedCredentials(name -> User.withUsername(name).password(hash).roles("PLAYER").build(),
                 counting, clock);
+    }
+
+    /** Accounts: alice (enabled), dora (disabled); no other. */
+    private RememberedCredentials withAccounts() {
+        return new RememberedCredentials(name -> switch (name) {
+            case "alice" -> User.withUsername(name).password(hash).roles("PLAYER").build();
+            case "dora" -> User.withUsername(name).password(hash).roles("PLAYER").disabled(true).build();
+            default -> throw new UsernameNotFoundException(name);
+        }, counting, Clock.systemUTC());
+    }
+
+    @Test
+    void a_wrong_password_costs_one_hash_check_whatever_the_account() {
+        RememberedCredentials credentials = withAccounts();
+        for (String name : new String[]{"alice", "dora", "nobody"}) {
+            int before = bcryptChecks.get();
+            assertThatThrownBy(() -> credentials.authenticate(UsernamePasswordAuthenticationToken.unauthenticated(
+                    name, "a-wrong-guess"))).as(name).isInstanceOf(BadCredentialsException.class);
+            assertThat(bcryptChecks.get() - before).as("hash checks for " + name).isEqualTo(1);
+        }
+        // the disabled account is told only to whoever gives its password
+        assertThatThrownBy(() -> credentials.authenticate(UsernamePasswordAuthenticationToken.unauthenticated(
+                "dora", "secret-password"))).isInstanceOf(DisabledException.class);
     }
 
     private static UsernamePasswordAuthenticationToken login(String password) {

@@ -31,23 +31,40 @@ class SessionApiTest extends ApiTestSupport {
         private final HttpClient http = HttpClient.newBuilder().cookieHandler(new CookieManager())
                 .followRedirects(HttpClient.Redirect.NEVER).build();
         private final Function<String, URI> uri;
+        private final String address;
 
         Browserless(Function<String, URI> uri) {
+            this(uri, null);
+        }
+
+        /** A browser at client {@code address} (as a reverse proxy tells it: X-Forwarded-For). */
+        Browserless(Function<String, URI> uri, String address) {
             this.uri = uri;
+            this.address = address;
+        }
+
+        private HttpRequest.Builder request(String path) {
+            HttpRequest.Builder request = HttpRequest.newBuilder(uri.apply(path));
+            return address == null ? request : request.header("X-Forwarded-For", address);
         }
 
         HttpResponse<String> get(String path) throws IOException, InterruptedException {
-            return http.send(HttpRequest.newBuilder(uri.apply(path)).header("Accept", "text/html").GET().build(),
+            return http.send(request(path).header("Accept", "text/html").GET().build(),
                     HttpResponse.BodyHandlers.ofString());
         }
 
         HttpResponse<String> login(String user, String password) throws IOException, InterruptedException {
+            return login(user, password, "");
+        }
+
+        /** Posts the login form, with {@code more} (already encoded, "&back=...") after the credentials. */
+        HttpResponse<String> login(String user, String password, String more)
+                throws IOException, InterruptedException {
             Matcher token = CSRF.matcher(get("/login").body());
             assertThat(token.find()).as("the login form carries a CSRF token").isTrue();
             String form = "username=" + URLEncoder.encode(user, StandardCharsets.UTF_8) + "&password="
-                    + URLEncoder.encode(password, StandardCharsets.UTF_8) + "&_csrf=" + token.group(1);
-            return http.send(HttpRequest.newBuilder(uri.apply("/login"))
-                    .header("Content-Type", "application/x-www-form-urlencoded")
+                    + URLEncoder.encode(password, StandardCharsets.UTF_8) + "&_csrf=" + token.group(1) + more;
+            return http.send(request("/login").header("Content-Type", "application/x-www-form-urlencoded")
                     .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
         }
     }
