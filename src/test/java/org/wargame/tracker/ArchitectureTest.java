@@ -8,6 +8,9 @@ import com.tngtech.archunit.library.Architectures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predicates.metaAnnotatedWith;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -15,7 +18,9 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * The layout shows the design: packages by capability, from the bottom up: refusals, the rule sets, the event
  * store's infrastructure, accounts, campaigns, scenarios, history's read side, and the web on top. Nothing depends on
  * what is above it, the core never names a rule set (they are found through ServiceLoader), and the rule sets are
- * plain Java that one can read beside the rule text.
+ * plain Java that one can read beside the rule text. The web is four rooms: {@code http} (filters, limits, problems,
+ * error pages) under {@code api} (the REST controllers), {@code pages} (the page controllers and their models) and
+ * {@code live} (server-sent events), none of which uses another; a controller calls services, never a controller.
  */
 class ArchitectureTest {
 
@@ -46,6 +51,49 @@ class ArchitectureTest {
                 .whereLayer("rules").mayOnlyBeAccessedByLayers("store", "account", "campaign", "scenario", "history",
                         "web")
                 .because("each capability builds only on those below it");
+    }
+
+    /** The rooms of the web under {@code web} (the tracker's, or a fixture's). */
+    static ArchRule webRooms(String web) {
+        return Architectures.layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("http").definedBy(web + ".http..")
+                .layer("api").definedBy(web + ".api..")
+                .layer("pages").definedBy(web + ".pages..")
+                .layer("live").definedBy(web + ".live..")
+                .whereLayer("api").mayNotBeAccessedByAnyLayer()
+                .whereLayer("pages").mayNotBeAccessedByAnyLayer()
+                .whereLayer("live").mayNotBeAccessedByAnyLayer()
+                .because("pages, the API and the live feed each build on the services and on http, never on each "
+                        + "other");
+    }
+
+    static ArchRule everyWebClassInARoom() {
+        return classes().that().resideInAPackage("org.wargame.tracker.web..").should().resideInAnyPackage(
+                        "org.wargame.tracker.web.api..", "org.wargame.tracker.web.pages..",
+                        "org.wargame.tracker.web.live..", "org.wargame.tracker.web.http..")
+                .because("the web is four rooms (api, pages, live, http), not a flat package");
+    }
+
+    /** Page controllers (in {@code web}'s pages) never depend on API controllers, by room or by annotation. */
+    static ArchRule pagesNeverCallTheApi(String web) {
+        return noClasses().that().resideInAPackage(web + ".pages..")
+                .should().dependOnClassesThat(resideInAPackage(web + ".api..")
+                        .or(metaAnnotatedWith(org.springframework.web.bind.annotation.RestController.class)))
+                .because("a page asks the services the API asks, never an API controller");
+    }
+
+    /** Any controller (page or API) calls services, never another controller. */
+    static ArchRule controllersCallNoController() {
+        // the annotation types themselves (@RestController is a @Controller) are no controllers
+        com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaClass> controllers =
+                com.tngtech.archunit.base.DescribedPredicate.describe("controllers", c -> !c.isAnnotation()
+                        && c.isMetaAnnotatedWith(org.springframework.stereotype.Controller.class));
+        return noClasses().that(controllers).should().dependOnClassesThat(controllers)
+                .because("what two controllers share is a service (on the read side, or one that sends commands)");
+    }
+
+    static ArchRule roomsHaveNoCycle(String web) {
+        return slices().matching(web + ".(*)..").should().beFreeOfCycles();
     }
 
     static ArchRule noCycles() {
@@ -80,6 +128,31 @@ class ArchitectureTest {
     @Test
     void packages_have_no_cycle() {
         noCycles().check(classes);
+    }
+
+    @Test
+    void the_web_is_in_rooms() {
+        everyWebClassInARoom().check(classes);
+        webRooms("org.wargame.tracker.web").check(classes);
+        roomsHaveNoCycle("org.wargame.tracker.web").check(classes);
+    }
+
+    @Test
+    void page_controllers_never_depend_on_api_controllers() {
+        pagesNeverCallTheApi("org.wargame.tracker.web").check(classes);
+        controllersCallNoController().check(classes);
+    }
+
+    /** The rooms' rules can fail: a fixture page controller that injects a fixture API controller breaks both. */
+    @Test
+    void a_page_calling_the_api_is_caught() {
+        JavaClasses fixture = new ClassFileImporter().importPackages("org.wargame.tracker.architecture.rooms");
+        org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> pagesNeverCallTheApi("org.wargame.tracker.architecture.rooms").check(fixture));
+        org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> webRooms("org.wargame.tracker.architecture.rooms").check(fixture));
+        org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> controllersCallNoController().check(fixture));
     }
 
     @Test

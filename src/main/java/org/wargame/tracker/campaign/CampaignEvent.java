@@ -21,7 +21,7 @@ public sealed interface CampaignEvent {
     String campaignId();
 
     /**
-     * Revision 1 added {@code plans}; {@link org.wargame.tracker.store.CampaignCreatedUpcaster} reads older ones.
+     * Revision 1 added {@code plans}; its upcast ({@code CampaignEventNames}) reads older ones.
      * {@code tables} (the campaign's charts the rule text does not print) is optional: null in older events.
      */
     @Revision("1")

@@ -3,6 +3,7 @@ package org.wargame.tracker.campaign;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.account.Actor;
+import org.wargame.tracker.refusal.NotYourSide;
 
 import java.util.List;
 
@@ -21,6 +22,13 @@ public class Participants {
 
     public static boolean isReferee(Authentication auth) {
         return auth.getAuthorities().stream().anyMatch(a -> a.getAuthority().equals("ROLE_REFEREE"));
+    }
+
+    /** Refuses anybody but the referee: "only the referee {@code what}". */
+    public static void requireReferee(Authentication auth, String what) {
+        if (!isReferee(auth)) {
+            throw new NotYourSide("only the referee " + what);
+        }
     }
 
     /** The actor for {@code campaignId}; refuses an unknown campaign and an account that plays no side of it. */

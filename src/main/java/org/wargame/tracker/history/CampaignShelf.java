@@ -2,6 +2,7 @@ package org.wargame.tracker.history;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
+import org.wargame.tracker.store.EventTables;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -30,9 +31,11 @@ public class CampaignShelf {
     }
 
     private final JdbcTemplate jdbc;
+    private final EventTables tables;
 
-    public CampaignShelf(JdbcTemplate jdbc) {
+    public CampaignShelf(JdbcTemplate jdbc, EventTables tables) {
         this.jdbc = jdbc;
+        this.tables = tables;
     }
 
     public List<Entry> all() {
@@ -66,11 +69,8 @@ public class CampaignShelf {
 
     /** A stream's event count and the time of its last event, read backwards by the stream's index (one entry). */
     private Head head(String stream) {
-        List<Head> rows = jdbc.query("select sequence_number, time_stamp from domain_event_entry "
-                        + "where aggregate_identifier = ? "
-                        + "order by aggregate_identifier desc, sequence_number desc fetch first 1 rows only",
-                (rs, i) -> new Head(rs.getLong(1) + 1, instant(rs.getString(2))), stream);
-        return rows.isEmpty() ? new Head(0, null) : rows.get(0);
+        EventTables.EventHead head = tables.head(stream);
+        return head == null ? new Head(0, null) : new Head(head.sequence() + 1, instant(head.timestamp()));
     }
 
     private static Instant instant(String stored) {

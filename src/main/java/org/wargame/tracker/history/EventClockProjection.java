@@ -5,7 +5,6 @@ import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.RuleEvent;
@@ -15,6 +14,8 @@ import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
 import org.wargame.tracker.scenario.ScenarioEvent.RollBack;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
 import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.ClockRow;
+import org.wargame.tracker.store.EventTables;
 import org.wargame.tracker.store.EventHistory;
 
 import java.util.ArrayList;
@@ -39,34 +40,22 @@ import java.util.Map;
 @ProcessingGroup("projections")
 public class EventClockProjection {
 
-    static final String INSERT = "insert into event_clock (scenario_id, sequence_number, game_turn, player_turn, "
-            + "phase, step, phasing_side, action_id, taking_of, kind, undone_by) "
-            + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     private static final String PENDING = EventClockProjection.class.getName() + ".pending";
     private static final int CACHED = 1024;
     private static final int FLUSH_EVERY = 1000;
 
-    private final JdbcTemplate jdbc;
+    private final EventTables tables;
     private final EventHistory history;
-    private final Map<String, Row> last = Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
+    private final Map<String, ClockRow> last = Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Row> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<String, ClockRow> eldest) {
             return size() > CACHED;
         }
     });
 
-    public EventClockProjection(JdbcTemplate jdbc, EventHistory history) {
-        this.jdbc = jdbc;
+    public EventClockProjection(EventTables tables, EventHistory history) {
+        this.tables = tables;
         this.history = history;
-    }
-
-    /** One row of event_clock. */
-    record Row(String scenarioId, long sequence, GameClock clock, String actionId, String takingOf, String kind,
-               Long undoneBy) {
-        Object[] values() {
-            return new Object[]{scenarioId, sequence, clock.gameTurn(), clock.playerTurn(), clock.phase(),
-                    clock.step(), clock.phasingSide(), actionId, takingOf, kind, undoneBy};
-        }
     }
 
     @EventHandler
@@ -94,7 +83,7 @@ public class EventClockProjection {
     private void index(DomainEventMessage<?> message) {
         String scenarioId = message.getAggregateIdentifier();
         long sequence = message.getSequenceNumber();
-        Row previous = sequence == 0 ? null : previous(scenarioId, sequence);
+        ClockRow previous = sequence == 0 ? null : previous(scenarioId, sequence);
         if (previous != null && previous.sequence() >= sequence) {
             return; // indexed already (a stream indexed from the store just now, this event included)
         }
@@ -102,21 +91,21 @@ public class EventClockProjection {
     }
 
     /** The row of the event before {@code sequence}, indexing the stream up to it first if it is not yet. */
-    private Row previous(String scenarioId, long sequence) {
-        Row cached = last.get(scenarioId);
+    private ClockRow previous(String scenarioId, long sequence) {
+        ClockRow cached = last.get(scenarioId);
         if (cached != null && cached.sequence() == sequence - 1) {
             return cached;
         }
-        Row stored = stored(scenarioId, sequence - 1);
+        ClockRow stored = tables.clockRow(scenarioId, sequence - 1);
         if (stored != null) {
             return stored;
         }
         // a stream begun before the index existed: index it from where its rows end
-        Row head = lastStored(scenarioId);
+        ClockRow head = tables.lastClockRow(scenarioId);
         long from = head == null ? 0 : head.sequence() + 1;
-        Row[] at = {head};
+        ClockRow[] at = {head};
         history.forEach(scenarioId, from, sequence - 1, m -> {
-            Row row = row(m, at[0]);
+            ClockRow row = row(m, at[0]);
             write(row);
             at[0] = row;
         });
@@ -131,31 +120,18 @@ public class EventClockProjection {
      * The row of an event given the clock the fold gives after it ({@code clock}); the same as {@link #row} but
      * for the roll-back's rows before it, which the caller marks (a fold of a whole stream in memory).
      */
-    static Row folded(String scenarioId, long sequence, Object payload, String actionId, GameClock clock) {
+    static ClockRow folded(String scenarioId, long sequence, Object payload, String actionId, GameClock clock) {
         if (payload instanceof ScenarioStarted) {
-            return new Row(scenarioId, sequence, clock, actionId, null, "start", null);
+            return new ClockRow(scenarioId, sequence, clock, actionId, null, "start", null);
         }
         if (payload instanceof ClockAdvanced advanced) {
-            return new Row(scenarioId, sequence, clock, actionId, advanced.actionId(),
+            return new ClockRow(scenarioId, sequence, clock, actionId, advanced.actionId(),
                     kind(advanced.from(), advanced.to()), null);
         }
         if (payload instanceof ActionTaken taken) {
-            return new Row(scenarioId, sequence, clock, actionId, taken.actionId(), null, null);
+            return new ClockRow(scenarioId, sequence, clock, actionId, taken.actionId(), null, null);
         }
-        return new Row(scenarioId, sequence, clock, actionId, null, bookkeeping(payload) ? "undo" : null, null);
-    }
-
-    /** Whether a roll-back at {@code undoneBy} marks this row as rolled back (the same test as the SQL below). */
-    static boolean rolledBackBy(Row row, long start, long undoneBy) {
-        return row.sequence() >= start && row.sequence() < undoneBy && row.undoneBy() == null && row.sequence() > 0
-                && !"undo".equals(row.kind());
-    }
-
-    /** Rows written before {@code before} that a roll-back at {@code undoneBy} to {@code start} marks. */
-    void markRolledBack(String scenarioId, long start, long before, long undoneBy) {
-        jdbc.update("update event_clock set undone_by = ? where scenario_id = ? and sequence_number >= ? "
-                + "and sequence_number < ? and undone_by is null and sequence_number > 0 "
-                + "and (kind is null or kind <> 'undo')", undoneBy, scenarioId, start, before);
+        return new ClockRow(scenarioId, sequence, clock, actionId, null, bookkeeping(payload) ? "undo" : null, null);
     }
 
     /** Forgets the cached last row of one scenario (its rows were written by a fold of its stream). */
@@ -163,79 +139,55 @@ public class EventClockProjection {
         last.remove(scenarioId);
     }
 
-    private Row row(DomainEventMessage<?> message, Row previous) {
+    private ClockRow row(DomainEventMessage<?> message, ClockRow previous) {
         String scenarioId = message.getAggregateIdentifier();
         long sequence = message.getSequenceNumber();
         Object payload = message.getPayload();
         String actionId = (String) message.getMetaData().get(ActionMetaData.ACTION_ID);
         if (payload instanceof ScenarioStarted started) {
-            return new Row(scenarioId, sequence, started.clock(), actionId, null, "start", null);
+            return new ClockRow(scenarioId, sequence, started.clock(), actionId, null, "start", null);
         }
         if (previous == null) {
             throw new IllegalStateException("event clock: scenario " + scenarioId + " #" + sequence
                     + " has no event before it");
         }
         if (payload instanceof ClockAdvanced advanced) {
-            return new Row(scenarioId, sequence, advanced.to(), actionId, advanced.actionId(),
+            return new ClockRow(scenarioId, sequence, advanced.to(), actionId, advanced.actionId(),
                     kind(advanced.from(), advanced.to()), null);
         }
         if (payload instanceof ActionTaken taken) {
-            return new Row(scenarioId, sequence, previous.clock(), actionId, taken.actionId(), null, null);
+            return new ClockRow(scenarioId, sequence, previous.clock(), actionId, taken.actionId(), null, null);
         }
         if (!bookkeeping(payload)) {
-            return new Row(scenarioId, sequence, previous.clock(), actionId, null, null, null);
+            return new ClockRow(scenarioId, sequence, previous.clock(), actionId, null, null, null);
         }
         GameClock clock = previous.clock();
         if (payload instanceof RollBack rollBack) {
             flush(); // the rows of this unit of work so far, for the queries below
             Long start = rollBack.rolledBackTo() != null ? rollBack.rolledBackTo()
-                    : latestTaking(scenarioId, rollBack.actionId(), sequence);
+                    : tables.latestTaking(scenarioId, rollBack.actionId(), sequence);
             if (start != null && start > 0) {
-                clock = stored(scenarioId, start - 1).clock();
-                jdbc.update("update event_clock set undone_by = ? where scenario_id = ? and sequence_number >= ? "
-                        + "and sequence_number < ? and undone_by is null and sequence_number > 0 "
-                        + "and (kind is null or kind <> 'undo')", sequence, scenarioId, start, sequence);
+                clock = tables.clockRow(scenarioId, start - 1).clock();
+                tables.markRolledBack(scenarioId, start, sequence, sequence);
             }
         }
-        return new Row(scenarioId, sequence, clock, actionId, null, "undo", null);
+        return new ClockRow(scenarioId, sequence, clock, actionId, null, "undo", null);
     }
 
-    /**
-     * Where the latest taking of {@code actionId} before {@code before} began: its ActionTaken or ClockAdvanced (a
-     * roll-back stored before roll-backs named their position).
-     */
-    private Long latestTaking(String scenarioId, String actionId, long before) {
-        return jdbc.queryForObject("select max(sequence_number) from event_clock where scenario_id = ? "
-                + "and taking_of = ? and sequence_number < ?", Long.class, scenarioId, actionId, before);
-    }
-
-    private Row stored(String scenarioId, long sequence) {
-        List<Row> rows = jdbc.query(EventClocks.SELECT + " where scenario_id = ? and sequence_number = ?",
-                EventClocks.ROWS, scenarioId, sequence);
-        return rows.isEmpty() ? null : rows.get(0);
-    }
-
-    private Row lastStored(String scenarioId) {
-        List<Row> rows = jdbc.query(EventClocks.SELECT + " where scenario_id = ? and sequence_number = (select "
-                + "max(sequence_number) from event_clock where scenario_id = ?)", EventClocks.ROWS, scenarioId,
-                scenarioId);
-        return rows.isEmpty() ? null : rows.get(0);
-    }
-
-    private void write(Row row) {
+    private void write(ClockRow row) {
         last.put(row.scenarioId(), row);
         if (!CurrentUnitOfWork.isStarted()) {
-            jdbc.update(INSERT, row.values());
+            tables.insertClockRows(List.of(row));
             return;
         }
         UnitOfWork<?> unitOfWork = CurrentUnitOfWork.get();
-        List<Object[]> pending = unitOfWork.root().getOrComputeResource(PENDING, key -> {
-            List<Object[]> rows = new ArrayList<>();
+        List<ClockRow> pending = unitOfWork.root().getOrComputeResource(PENDING, key -> {
+            List<ClockRow> rows = new ArrayList<>();
             unitOfWork.root().onPrepareCommit(u -> flush(rows));
             unitOfWork.root().onRollback(u -> last.clear());
             return rows;
         });
-        pending.add(row.values());
+        pending.add(row);
         if (pending.size() >= FLUSH_EVERY) {
             flush(pending);
         }
@@ -243,16 +195,16 @@ public class EventClockProjection {
 
     private void flush() {
         if (CurrentUnitOfWork.isStarted()) {
-            List<Object[]> pending = CurrentUnitOfWork.get().root().getResource(PENDING);
+            List<ClockRow> pending = CurrentUnitOfWork.get().root().getResource(PENDING);
             if (pending != null) {
                 flush(pending);
             }
         }
     }
 
-    private void flush(List<Object[]> rows) {
+    private void flush(List<ClockRow> rows) {
         if (!rows.isEmpty()) {
-            jdbc.batchUpdate(INSERT, rows);
+            tables.insertClockRows(rows);
             rows.clear();
         }
     }

@@ -15,10 +15,10 @@ import org.springframework.stereotype.Component;
 import org.wargame.tracker.refusal.Conflict;
 import org.wargame.tracker.store.ChainVerification;
 import org.wargame.tracker.store.EventHistory;
+import org.wargame.tracker.store.EventTables;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongConsumer;
 
@@ -44,6 +44,7 @@ public class ReadModelRebuild {
     private static final int PROGRESS_EVERY = 500;
 
     private final JdbcTemplate jdbc;
+    private final EventTables tables;
     private final TransactionManager transactions;
     private final EventHistory history;
     private final ApplicationContext context;
@@ -54,10 +55,11 @@ public class ReadModelRebuild {
     private final AtomicReference<Progress> progress = new AtomicReference<>(
             new Progress("idle", 0, 0, null, null, null, null, null));
 
-    public ReadModelRebuild(JdbcTemplate jdbc, TransactionManager transactions, EventHistory history,
-                            ApplicationContext context, ChainVerification verification, WriteGate gate,
-                            EventClockProjection clocks, ScenarioRefold scenarios) {
+    public ReadModelRebuild(JdbcTemplate jdbc, EventTables tables, TransactionManager transactions,
+                            EventHistory history, ApplicationContext context, ChainVerification verification,
+                            WriteGate gate, EventClockProjection clocks, ScenarioRefold scenarios) {
         this.jdbc = jdbc;
+        this.tables = tables;
         this.transactions = transactions;
         this.history = history;
         this.context = context;
@@ -104,8 +106,8 @@ public class ReadModelRebuild {
             forcedOver = link;
             LOG.warn("read-model rebuild forced by {} over a broken hash chain: {}", requestedBy, link);
         }
-        Long total = jdbc.queryForObject("select count(*) from domain_event_entry", Long.class);
-        Progress started = new Progress("running", total == null ? 0 : total, 0, requestedBy, Instant.now(), null,
+        long total = tables.eventCount();
+        Progress started = new Progress("running", total, 0, requestedBy, Instant.now(), null,
                 null, forcedOver);
         Progress current = progress.get();
         if ("running".equals(current.status()) || !progress.compareAndSet(current, started)) {
@@ -123,24 +125,22 @@ public class ReadModelRebuild {
             gate.close();
             clocks.forget();
             SimpleEventHandlerInvoker invoker = projections();
-            List<Map<String, Object>> streams = jdbc.queryForList("select aggregate_identifier, type from "
-                    + "domain_event_entry where sequence_number = 0 order by global_index");
+            List<EventTables.StreamStart> streams = tables.streamStarts();
             LongConsumer each = n -> {
                 if (++done[0] % PROGRESS_EVERY == 0) {
                     progress.set(new Progress("running", started.eventsTotal(), done[0], started.requestedBy(),
                             started.startedAt(), null, null, started.forcedOver()));
                 }
             };
-            for (Map<String, Object> stream : streams) {
-                rebuild(invoker, (String) stream.get("aggregate_identifier"), (String) stream.get("type"), each);
+            for (EventTables.StreamStart stream : streams) {
+                rebuild(invoker, stream.stream(), stream.type(), each);
             }
             // rows of streams the store does not have (none, unless written by hand)
-            String known = "(select aggregate_identifier from domain_event_entry where sequence_number = 0)";
-            jdbc.update("delete from campaign_member where campaign_id not in " + known);
-            jdbc.update("delete from campaign_view where campaign_id not in " + known);
-            jdbc.update("delete from scenario_view where scenario_id not in " + known);
-            jdbc.update("delete from scenario_part where scenario_id not in " + known);
-            jdbc.update("delete from event_clock where scenario_id not in " + known);
+            tables.deleteRowsOfUnknownStreams("campaign_member", "campaign_id");
+            tables.deleteRowsOfUnknownStreams("campaign_view", "campaign_id");
+            tables.deleteRowsOfUnknownStreams("scenario_view", "scenario_id");
+            tables.deleteRowsOfUnknownStreams("scenario_part", "scenario_id");
+            tables.deleteClockRowsOfUnknownStreams();
             Progress finished = new Progress("done", started.eventsTotal(), done[0], started.requestedBy(),
                     started.startedAt(), Instant.now(), null, started.forcedOver());
             gate.open(); // before "done" is shown: a client that sees it may act at once (it got 503 in between)
@@ -189,7 +189,7 @@ public class ReadModelRebuild {
                     jdbc.update("delete from campaign_view where campaign_id = ?", stream);
                     jdbc.update("delete from scenario_view where scenario_id = ?", stream);
                     jdbc.update("delete from scenario_part where scenario_id = ?", stream);
-                    jdbc.update("delete from event_clock where scenario_id = ?", stream);
+                    tables.deleteClockRowsAfter(stream, -1);
                 }
                 history.forEach(stream, from, to, event -> {
                     try {

@@ -1,18 +1,20 @@
 package org.wargame.tracker.history;
 
 import org.axonframework.eventhandling.DomainEventMessage;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.wargame.tracker.scenario.ScenarioEvent.RollBack;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+import org.wargame.tracker.scenario.FoldInput;
 import org.wargame.tracker.scenario.ScenarioPast;
 import org.wargame.tracker.scenario.ScenarioProjection;
 import org.wargame.tracker.scenario.ScenarioRecord;
 import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.ClockRow;
 import org.wargame.tracker.store.EventHistory;
+import org.wargame.tracker.store.EventTables;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,16 +38,16 @@ public class ScenarioRefold {
     /** Events folded per transaction. */
     static final int CHUNK = 5_000;
 
-    private final JdbcTemplate jdbc;
+    private final EventTables tables;
     private final EventHistory history;
     private final ScenarioRecord record;
     private final ScenarioProjection views;
     private final EventClockProjection clocks;
     private final TransactionTemplate transactions;
 
-    public ScenarioRefold(JdbcTemplate jdbc, EventHistory history, ScenarioRecord record, ScenarioProjection views,
+    public ScenarioRefold(EventTables tables, EventHistory history, ScenarioRecord record, ScenarioProjection views,
                           EventClockProjection clocks, PlatformTransactionManager transactionManager) {
-        this.jdbc = jdbc;
+        this.tables = tables;
         this.history = history;
         this.record = record;
         this.views = views;
@@ -82,7 +84,7 @@ public class ScenarioRefold {
             long to = from + CHUNK - 1;
             long[] last = {start - 1};
             transactions.executeWithoutResult(status -> {
-                List<EventClockProjection.Row> rows = new ArrayList<>(CHUNK);
+                List<ClockRow> rows = new ArrayList<>(CHUNK);
                 history.forEach(scenarioId, start, to, message -> {
                     last[0] = message.getSequenceNumber();
                     rows.add(fold(scenarioId, message, state, past, rows, start));
@@ -90,8 +92,7 @@ public class ScenarioRefold {
                 });
                 write(scenarioId, start, to, rows);
                 if (last[0] < to) {
-                    jdbc.update("delete from event_clock where scenario_id = ? and sequence_number > ?", scenarioId,
-                            last[0]);
+                    tables.deleteClockRowsAfter(scenarioId, last[0]);
                     if (state[0] != null) {
                         views.replace(state[0]);
                     }
@@ -106,33 +107,30 @@ public class ScenarioRefold {
     }
 
     /** Folds one event onto {@code state[0]}: its event_clock row (rows of this chunk a roll-back marks). */
-    private EventClockProjection.Row fold(String scenarioId, DomainEventMessage<?> message, ScenarioState[] state,
-                                          ScenarioPast past, List<EventClockProjection.Row> rows, long chunkStart) {
+    private ClockRow fold(String scenarioId, DomainEventMessage<?> message, ScenarioState[] state,
+                                          ScenarioPast past, List<ClockRow> rows, long chunkStart) {
         long sequence = message.getSequenceNumber();
         Object payload = message.getPayload();
-        Map<String, ?> meta = message.getMetaData();
-        Object side = meta.get(ActionMetaData.SIDE);
-        Object actionId = meta.get(ActionMetaData.ACTION_ID);
+        Object actionId = message.getMetaData().get(ActionMetaData.ACTION_ID);
         if (state[0] == null) {
             if (!(payload instanceof ScenarioStarted started)) {
                 throw new IllegalStateException("scenario " + scenarioId + " does not begin with its start");
             }
             state[0] = ScenarioState.started(started);
         } else {
-            state[0] = state[0].evolve(payload, side == null ? null : side.toString(), past);
+            state[0] = state[0].evolve(FoldInput.of(message), past);
         }
         if (payload instanceof RollBack rollBack) {
             long back = rollBack.rolledBackTo() != null ? rollBack.rolledBackTo()
                     : past.positionOf(rollBack.actionId(), sequence);
             if (back > 0) {
                 if (back < chunkStart) {
-                    clocks.markRolledBack(scenarioId, back, chunkStart, sequence);
+                    tables.markRolledBack(scenarioId, back, chunkStart, sequence);
                 }
                 for (int i = 0; i < rows.size(); i++) {
-                    EventClockProjection.Row row = rows.get(i);
-                    if (EventClockProjection.rolledBackBy(row, back, sequence)) {
-                        rows.set(i, new EventClockProjection.Row(row.scenarioId(), row.sequence(), row.clock(),
-                                row.actionId(), row.takingOf(), row.kind(), sequence));
+                    ClockRow row = rows.get(i);
+                    if (EventTables.rolledBackBy(row, back, sequence)) {
+                        rows.set(i, row.undoneBy(sequence));
                     }
                 }
             }
@@ -142,32 +140,22 @@ public class ScenarioRefold {
     }
 
     /** This chunk's rows where the stored ones differ: inserted, or updated in place. */
-    private void write(String scenarioId, long from, long to, List<EventClockProjection.Row> rows) {
-        Map<Long, EventClockProjection.Row> stored = new HashMap<>();
-        for (EventClockProjection.Row row : jdbc.query(EventClocks.SELECT + " where scenario_id = ? and "
-                        + "sequence_number >= ? and sequence_number <= ? order by scenario_id, sequence_number",
-                EventClocks.ROWS, scenarioId, from, to)) {
+    private void write(String scenarioId, long from, long to, List<ClockRow> rows) {
+        Map<Long, ClockRow> stored = new HashMap<>();
+        for (ClockRow row : tables.clockRows(scenarioId, from, to)) {
             stored.put(row.sequence(), row);
         }
-        List<Object[]> inserts = new ArrayList<>();
-        List<Object[]> updates = new ArrayList<>();
-        for (EventClockProjection.Row row : rows) {
-            EventClockProjection.Row old = stored.get(row.sequence());
+        List<ClockRow> inserts = new ArrayList<>();
+        List<ClockRow> updates = new ArrayList<>();
+        for (ClockRow row : rows) {
+            ClockRow old = stored.get(row.sequence());
             if (old == null) {
-                inserts.add(row.values());
+                inserts.add(row);
             } else if (!old.equals(row)) {
-                Object[] v = row.values();
-                updates.add(new Object[]{v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], scenarioId,
-                        row.sequence()});
+                updates.add(row);
             }
         }
-        if (!inserts.isEmpty()) {
-            jdbc.batchUpdate(EventClockProjection.INSERT, inserts);
-        }
-        if (!updates.isEmpty()) {
-            jdbc.batchUpdate("update event_clock set game_turn = ?, player_turn = ?, phase = ?, step = ?, "
-                    + "phasing_side = ?, action_id = ?, taking_of = ?, kind = ?, undone_by = ? where scenario_id = ? "
-                    + "and sequence_number = ?", updates);
-        }
+        tables.insertClockRows(inserts);
+        tables.updateClockRows(updates);
     }
 }

@@ -8,6 +8,7 @@ import org.wargame.tracker.refusal.NotFound;
 import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+import org.wargame.tracker.scenario.FoldInput;
 import org.wargame.tracker.scenario.ScenarioLog;
 import org.wargame.tracker.scenario.ScenarioRecord;
 import org.wargame.tracker.scenario.ScenarioState;
@@ -106,8 +107,7 @@ public class ScenarioReplay {
                 }
                 state[0] = ScenarioState.started(started);
             } else {
-                Object side = message.getMetaData().get(ActionMetaData.SIDE);
-                state[0] = state[0].evolve(payload, side == null ? null : side.toString(), log);
+                state[0] = state[0].evolve(FoldInput.of(message), log);
             }
             events.add(new Folded(message, state[0]));
         });

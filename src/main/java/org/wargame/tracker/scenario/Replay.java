@@ -102,8 +102,9 @@ public final class Replay {
         List<Decided> decided;
         try {
             decided = action(s, disputed.actionId(), disputed.type(), request, disputed.dice());
-        } catch (Refusal | DiceNoLongerFit | IllegalArgumentException | IllegalStateException e) {
-            // the referee's correction is input like any action: its refusal refuses the ruling
+        } catch (Refusal | DiceNoLongerFit e) {
+            // the referee's correction is input like any action: its refusal refuses the ruling (anything else is
+            // the tracker's fault, not the referee's)
             throw new FieldRefused("corrected", e.getMessage());
         }
         String side = decided.get(0).side();
@@ -116,7 +117,7 @@ public final class Replay {
 
     private static ScenarioState fold(ScenarioState s, List<Decided> events, List<Decided> out) {
         for (Decided d : events) {
-            s = s.evolve(d.event(), d.side(), ScenarioPast.NONE);
+            s = s.evolve(FoldInput.of(d.event(), d.side()));
             out.add(d);
         }
         return s;

@@ -43,7 +43,7 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
  */
 @Aggregate(snapshotTriggerDefinition = "scenarioSnapshotTrigger", cache = "scenarioCache",
         snapshotFilter = "scenarioSnapshotFilter")
-@Revision("2") // snapshots of revision 1 carried the undo ledger; they are skipped and the events folded instead
+@Revision(ScenarioState.FOLD_REVISION) // snapshots of another fold are skipped and the events folded instead
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
         isGetterVisibility = JsonAutoDetect.Visibility.NONE)
 public class Scenario {
@@ -87,9 +87,9 @@ public class Scenario {
     }
 
     @CommandHandler
-    public ScenarioState handle(TakeAction command, DiceSeeds seeds, ScenarioRecord record) {
+    public ScenarioState handle(TakeAction command, DiceSeeds seeds, ScenarioLog log) {
         requireInPlay();
-        requireVersion(command.expectedVersion(), record);
+        requireVersion(command.expectedVersion(), log);
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = state.ruleSet();
         String side = ruleSet.actingSide(state.rules(), command.action());
         command.actor().requireMayActFor(side);
@@ -103,9 +103,9 @@ public class Scenario {
     }
 
     @CommandHandler
-    public ScenarioState handle(AdvanceClock command, DiceSeeds seeds, ScenarioRecord record) {
+    public ScenarioState handle(AdvanceClock command, DiceSeeds seeds, ScenarioLog log) {
         requireInPlay();
-        requireVersion(command.expectedVersion(), record);
+        requireVersion(command.expectedVersion(), log);
         command.actor().requireParticipant();
         GameClock from = state.clock();
         GameClock to = state.ruleSet().phases().next(from, state.sideOrder());
@@ -123,9 +123,9 @@ public class Scenario {
     }
 
     @CommandHandler
-    public ScenarioState handle(ConcludeScenario command, DiceSeeds seeds, ScenarioRecord record) {
+    public ScenarioState handle(ConcludeScenario command, DiceSeeds seeds, ScenarioLog log) {
         requireInPlay();
-        requireVersion(command.expectedVersion(), record);
+        requireVersion(command.expectedVersion(), log);
         command.actor().requireParticipant();
         byte[] seed = seeds.seedOf(scenarioId);
         record(new ScenarioConcluded(state.campaignId(), command.result(), state.ruleSet().outcome(state.rules()),
@@ -138,15 +138,15 @@ public class Scenario {
      * scenario's record, the events roll back through the fold.
      */
     @CommandHandler
-    public ScenarioState handle(HistoryCommand command, ScenarioRecord record) {
+    public ScenarioState handle(HistoryCommand command, ScenarioLog log) {
         requireInPlay();
-        requireVersion(command.expectedVersion(), record);
+        requireVersion(command.expectedVersion(), log);
         MetaData meta = MetaData.with(ActionMetaData.SIDE, actingFor(command.actor()));
         HistoryCommand.Request request = command.request();
         String by = request instanceof HistoryCommand.Resolve r ? r.disputeId()
                 : request instanceof HistoryCommand.AcceptUndo a ? a.requestId()
                 : request instanceof HistoryCommand.Undo u ? u.requestId() : null;
-        for (Replay.Decided decided : UndoPolicy.decideAll(state, record.log(scenarioId), command)) {
+        for (Replay.Decided decided : UndoPolicy.decideAll(state, log, command)) {
             if (decided.replayOf() == null) {
                 record(decided.event(), meta);
             } else { // re-decided after the roll-back: marked so, on behalf of the side that took it
@@ -171,17 +171,17 @@ public class Scenario {
         state = ScenarioState.started(event);
     }
 
+    /** A roll-back asks {@code past} (handed in, see {@link ScenarioLogs}) for the state it returns to. */
     @EventSourcingHandler
-    void on(ScenarioEvent event, @MetaDataValue(ActionMetaData.SIDE) String side, ScenarioRecord record) {
+    void on(ScenarioEvent event, @MetaDataValue(ActionMetaData.SIDE) String side, ScenarioPast past) {
         if (!(event instanceof ScenarioStarted)) {
-            state = state.evolve(event, side, event instanceof ScenarioEvent.RollBack ? record.log(scenarioId)
-                    : ScenarioPast.NONE);
+            state = state.evolve(new FoldInput.Core(event, side), past);
         }
     }
 
     @EventSourcingHandler
     void on(RuleEvent event) {
-        state = state.evolve(event);
+        state = state.evolve(new FoldInput.Rule(event));
     }
 
     private void requireInPlay() {
@@ -194,7 +194,7 @@ public class Scenario {
      * Refuses a command sent on a view of the scenario that is no longer the latest, saying what changed since
      * (two players at one scenario: the second click must not act on what the first changed).
      */
-    private void requireVersion(Long expected, ScenarioRecord record) {
+    private void requireVersion(Long expected, ScenarioLog log) {
         if (expected == null || expected == state.events()) {
             return;
         }
@@ -202,7 +202,7 @@ public class Scenario {
             throw new Conflict("expectedVersion", "the scenario has " + state.events() + " events, not " + expected
                     + "; reload it");
         }
-        GameClock then = record.log(scenarioId).stateAt(expected).clock();
+        GameClock then = log.stateAt(expected).clock();
         long since = state.events() - expected;
         String what = then.equals(state.clock()) ? since + (since == 1 ? " event was" : " events were")
                 + " recorded since (" + state.clock().phase() + " of Turn " + state.clock().gameTurn() + ")"

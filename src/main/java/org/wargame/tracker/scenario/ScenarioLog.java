@@ -23,7 +23,10 @@ import java.util.function.Supplier;
  */
 public abstract class ScenarioLog implements ScenarioPast {
 
-    /** One stored event: its position in the stream, its type, its payload (read only when asked), its side. */
+    /**
+     * One stored event: its position in the stream, its type, its payload (read only when asked), and the side its
+     * metadata names.
+     */
     public record Entry(long position, Class<?> type, Supplier<Object> payload, String side) {
         public Object event() {
             return payload.get();
@@ -178,7 +181,7 @@ public abstract class ScenarioLog implements ScenarioPast {
             }
             Object event = e.event();
             state = state == null ? ScenarioState.started((ScenarioEvent.ScenarioStarted) event)
-                    : state.evolve(event, e.side(), window);
+                    : state.evolve(FoldInput.of(event, e.side()), window);
             remember(e, seen);
             passed(state);
             if (visit != null) {

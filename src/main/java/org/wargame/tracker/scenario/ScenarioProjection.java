@@ -53,7 +53,7 @@ public class ScenarioProjection {
         jdbc.update("insert into scenario_view (scenario_id, campaign_id, name, rule_set, concluded, state_json, "
                         + "event_count, fold_version, layout) values (?, ?, ?, ?, ?, ?, ?, ?, ?)", event.scenarioId(),
                 event.campaignId(), event.name(), event.ruleSet(), false, ScenarioRow.text(split.head()), 1,
-                StoredScenarioRecord.FOLD_VERSION, ScenarioRow.LAYOUT);
+                ScenarioState.FOLD_VERSION, ScenarioRow.LAYOUT);
         ScenarioRow.insertParts(jdbc, event.scenarioId(), split);
         remember(event.scenarioId(), state);
     }
@@ -62,27 +62,20 @@ public class ScenarioProjection {
     void on(ScenarioEvent event, @SourceId String scenarioId,
             @MetaDataValue(ActionMetaData.SIDE) String side) {
         if (!(event instanceof ScenarioStarted)) {
-            update(scenarioId, new Applied(event, side));
+            update(scenarioId, new FoldInput.Core(event, side));
         }
     }
 
     @EventHandler
     void on(RuleEvent event, @SourceId String scenarioId) {
-        update(scenarioId, new Applied(event, null));
+        update(scenarioId, new FoldInput.Rule(event));
     }
 
-    /** An event with the side from its metadata (the last action keeps it). */
-    private record Applied(Object event, String side) {
-        ScenarioState to(ScenarioState state, ScenarioPast past) {
-            return state.evolve(event, side, past);
-        }
-    }
-
-    private void update(String scenarioId, Applied event) {
+    private void update(String scenarioId, FoldInput event) {
         if (!CurrentUnitOfWork.isStarted()) { // a rebuild calls the handlers directly: write each event at once
             ScenarioState current = latest.containsKey(scenarioId) ? latest.get(scenarioId) : stored(scenarioId);
             save(scenarioId, new Pending(current.events(), current, new ArrayList<>(List.of(event)),
-                    event.to(current, record.log(scenarioId))));
+                    current.evolve(event, record.log(scenarioId))));
             return;
         }
         UnitOfWork<?> unitOfWork = CurrentUnitOfWork.get();
@@ -98,8 +91,8 @@ public class ScenarioProjection {
             before = new Pending(current.events(), current, new ArrayList<>(), current);
         }
         before.events().add(event);
-        Pending after = new Pending(before.rowEvents(), before.base(), before.events(), event.to(before.state(),
-                record.log(scenarioId)));
+        Pending after = new Pending(before.rowEvents(), before.base(), before.events(),
+                before.state().evolve(event, record.log(scenarioId)));
         pending.put(scenarioId, after);
         latest.put(scenarioId, after.state());
     }
@@ -108,7 +101,7 @@ public class ScenarioProjection {
      * The events of one unit of work for one scenario: the row is written once, when the unit of work commits (an
      * action's many events would otherwise each write the whole state, undo ledger and all).
      */
-    private record Pending(long rowEvents, ScenarioState base, List<Applied> events, ScenarioState state) {
+    private record Pending(long rowEvents, ScenarioState base, List<FoldInput> events, ScenarioState state) {
     }
 
     /**
@@ -126,8 +119,8 @@ public class ScenarioProjection {
         } else {
             ScenarioRow.Split stored = ScenarioRow.stored(jdbc, scenarioId);
             next = ScenarioRow.join(stored);
-            for (Applied event : pending.events()) {
-                next = event.to(next, record.log(scenarioId));
+            for (FoldInput event : pending.events()) {
+                next = next.evolve(event, record.log(scenarioId));
             }
             split = ScenarioRow.split(next);
             jdbc.update("update scenario_view set state_json = ?, concluded = ?, event_count = ?, layout = ? "
@@ -152,7 +145,7 @@ public class ScenarioProjection {
             jdbc.update("insert into scenario_view (scenario_id, campaign_id, name, rule_set, concluded, state_json, "
                             + "event_count, fold_version, layout) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     state.scenarioId(), state.campaignId(), state.name(), state.ruleSetId(), state.concluded(), head,
-                    state.events(), StoredScenarioRecord.FOLD_VERSION, ScenarioRow.LAYOUT);
+                    state.events(), ScenarioState.FOLD_VERSION, ScenarioRow.LAYOUT);
             jdbc.update("delete from scenario_part where scenario_id = ?", state.scenarioId());
             ScenarioRow.insertParts(jdbc, state.scenarioId(), next);
         } else {
@@ -161,7 +154,7 @@ public class ScenarioProjection {
                     && state.ruleSetId().equals(row.get("rule_set"))
                     && Boolean.valueOf(state.concluded()).equals(row.get("concluded"))
                     && ((Number) row.get("event_count")).longValue() == state.events()
-                    && ((Number) row.get("fold_version")).intValue() == StoredScenarioRecord.FOLD_VERSION
+                    && ((Number) row.get("fold_version")).intValue() == ScenarioState.FOLD_VERSION
                     && ((Number) row.get("layout")).intValue() == ScenarioRow.LAYOUT
                     && head.equals(String.valueOf(row.get("state_json")));
             ScenarioRow.Split before = ScenarioRow.stored(jdbc, state.scenarioId());
@@ -169,7 +162,7 @@ public class ScenarioProjection {
                 jdbc.update("update scenario_view set campaign_id = ?, name = ?, rule_set = ?, concluded = ?, "
                                 + "state_json = ?, event_count = ?, fold_version = ?, layout = ? where scenario_id = ?",
                         state.campaignId(), state.name(), state.ruleSetId(), state.concluded(), head, state.events(),
-                        StoredScenarioRecord.FOLD_VERSION, ScenarioRow.LAYOUT, state.scenarioId());
+                        ScenarioState.FOLD_VERSION, ScenarioRow.LAYOUT, state.scenarioId());
             }
             ScenarioRow.writeParts(jdbc, state.scenarioId(), before, next);
         }

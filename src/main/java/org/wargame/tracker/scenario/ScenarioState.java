@@ -29,12 +29,25 @@ import java.util.function.Predicate;
  * A scenario as its events made it: the clock, the rule state of every counter, how many server dice were rolled,
  * the last action still in force, and the open undo requests and disputes. Pure and immutable: the aggregate, the
  * read model and time travel all fold events with {@link #evolve}. It holds no earlier state: a roll-back asks the
- * record ({@link ScenarioPast}) for the state it returns to, so its size does not grow with the history.
+ * record ({@link ScenarioPast}, handed to the fold) for the state it returns to, so its size does not grow with
+ * the history.
+ * <p>
+ * Every copy of a folded state that is kept (the aggregate's snapshots, the checkpoints, the read-model rows)
+ * carries {@link #FOLD_VERSION}; a copy of another version is not used: snapshots and checkpoints are ignored
+ * (folded from the events instead), read-model rows folded again at start-up.
  */
 public record ScenarioState(String scenarioId, String campaignId, String name, String ruleSetId, int turnLimit,
                             List<Side> sides, GameClock clock, boolean concluded, String result, RuleState rules,
                             int serverRolls, String diceCommitment, long events, LastAction lastAction,
                             List<UndoRequested> requests, List<ActionDisputed> disputes) {
+
+    /**
+     * The version of this fold. Raise it whenever a change of the code changes the state a fold of the same events
+     * gives (or its stored shape): every kept copy of an older fold is then ignored or folded again.
+     */
+    public static final int FOLD_VERSION = 2;
+    /** {@link #FOLD_VERSION} as the revision of the aggregate's snapshots. */
+    public static final String FOLD_REVISION = "" + FOLD_VERSION;
 
     /** The clock-advance "type" of an action (a player action's type is its rule set's action type). */
     public static final String CLOCK = "clock-advance";
@@ -58,18 +71,24 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                 List.of(), List.of());
     }
 
-    /** Applies one event that is not a roll-back (see {@link #evolve(Object, String, ScenarioPast)}). */
-    public ScenarioState evolve(Object event) {
-        return evolve(event, null, ScenarioPast.NONE);
+    /** Applies one event that is not a roll-back (see {@link #evolve(FoldInput, ScenarioPast)}). */
+    public ScenarioState evolve(FoldInput input) {
+        return evolve(input, ScenarioPast.NONE);
     }
 
     /**
      * Applies one event of the scenario's stream (a core event or one of its rule set's) at position
-     * {@link #events()}; {@code side} is the side in its metadata (kept for the last action). A roll-back returns
-     * to the state the record had at its position, with the counts carried on (a die once rolled is never rolled
-     * again) and the requests and disputes about the actions rolled back closed.
+     * {@link #events()}; a core event's side (from its metadata) is kept for the last action. A roll-back returns
+     * to the state the record ({@code past}) had at its position, with the counts carried on (a die once rolled is
+     * never rolled again) and the requests and disputes about the actions rolled back closed.
      */
-    public ScenarioState evolve(Object event, String side, ScenarioPast past) {
+    public ScenarioState evolve(FoldInput input, ScenarioPast past) {
+        if (input instanceof FoldInput.Rule rule) {
+            return next(clock, ruleSet().evolve(rules, rule.event()), serverRolls, lastAction, requests, disputes);
+        }
+        FoldInput.Core core = (FoldInput.Core) input; // the other kind of the sealed two
+        ScenarioEvent event = core.event();
+        String side = core.side();
         if (event instanceof ScenarioStarted started) {
             return started(started);
         }
@@ -112,11 +131,10 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, true,
                     done.result(), rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes);
         }
-        if (event instanceof RuleEvent ruleEvent) {
-            return next(clock, ruleSet().evolve(rules, ruleEvent), serverRolls, lastAction, requests, disputes);
+        if (event instanceof ScenarioEvent.ActionDropped) {
+            return next(clock, rules, serverRolls, lastAction, requests, disputes); // changes nothing but the count
         }
-        // ActionDropped, and events of other families, change nothing but the count
-        return next(clock, rules, serverRolls, lastAction, requests, disputes);
+        throw new IllegalStateException("the fold has no case for " + event.getClass().getSimpleName());
     }
 
     public RuleSet<RuleState, RuleAction, RuleEvent> ruleSet() {

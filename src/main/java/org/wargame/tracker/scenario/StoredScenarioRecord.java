@@ -8,8 +8,8 @@ import org.springframework.context.annotation.Lazy;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.EventTables;
 
-import java.sql.DatabaseMetaData;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -19,23 +19,22 @@ import java.util.NoSuchElementException;
  * {@code tracker.checkpoint-every} events, kept in {@code scenario_checkpoint} so that the state at any position is
  * one checkpoint plus at most that many events. Checkpoints are written lazily, the first time a fold passes one
  * (time travel, an undo, a ruling), in the transaction of that fold; they are derived data, like a read model, and
- * carry {@link #FOLD_VERSION}: a change to what a fold produces raises it, and older checkpoints are ignored.
+ * carry {@link ScenarioState#FOLD_VERSION}: a change to what a fold produces raises it, and older checkpoints are
+ * ignored.
  */
 @Component
 public class StoredScenarioRecord implements ScenarioRecord {
 
-    /** Raise when a change of the code changes the state a fold of the same events produces. */
-    public static final int FOLD_VERSION = 1;
-
     private final EventStore events;
     private final JdbcTemplate jdbc;
+    private final EventTables tables;
     private final int every;
-    private volatile Boolean postgres;
 
-    public StoredScenarioRecord(@Lazy EventStore events, JdbcTemplate jdbc,
+    public StoredScenarioRecord(@Lazy EventStore events, JdbcTemplate jdbc, EventTables tables,
                                 @Value("${tracker.checkpoint-every:500}") int every) {
         this.events = events;
         this.jdbc = jdbc;
+        this.tables = tables;
         this.every = every;
     }
 
@@ -63,7 +62,7 @@ public class StoredScenarioRecord implements ScenarioRecord {
                 List<String> rows = jdbc.queryForList("select state_json from scenario_checkpoint where "
                                 + "scenario_id = ? and fold_version = ? and event_count <= ? and event_count > 0 "
                                 + "order by event_count desc fetch first 1 rows only", String.class, scenarioId,
-                        FOLD_VERSION, count);
+                        ScenarioState.FOLD_VERSION, count);
                 return rows.isEmpty() ? null : ScenarioProjection.read(rows.get(0));
             }
 
@@ -77,26 +76,9 @@ public class StoredScenarioRecord implements ScenarioRecord {
     }
 
     private void keep(ScenarioState state) {
-        String json = ScenarioProjection.write(state);
-        if (isPostgres()) {
-            jdbc.update("insert into scenario_checkpoint (scenario_id, event_count, fold_version, state_json) "
-                            + "values (?, ?, ?, ?) on conflict do nothing", state.scenarioId(), state.events(),
-                    FOLD_VERSION, json);
-        } else {
-            jdbc.update("merge into scenario_checkpoint (scenario_id, event_count, fold_version, state_json) "
-                            + "key (scenario_id, event_count, fold_version) values (?, ?, ?, ?)", state.scenarioId(),
-                    state.events(), FOLD_VERSION, json);
-        }
-    }
-
-    private boolean isPostgres() {
-        if (postgres == null) {
-            postgres = jdbc.execute((java.sql.Connection c) -> {
-                DatabaseMetaData meta = c.getMetaData();
-                return meta.getDatabaseProductName().toLowerCase().contains("postgres");
-            });
-        }
-        return postgres;
+        jdbc.update(tables.dialect().insertOnce("scenario_checkpoint", "scenario_id, event_count, fold_version, "
+                + "state_json", "scenario_id, event_count, fold_version"), state.scenarioId(), state.events(),
+                ScenarioState.FOLD_VERSION, ScenarioProjection.write(state));
     }
 
     private Iterator<ScenarioLog.Entry> read(String scenarioId, long from, long to) {

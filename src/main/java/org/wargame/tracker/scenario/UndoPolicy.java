@@ -144,7 +144,7 @@ public final class UndoPolicy {
                 resolve.ruling(), resolve.rule(), resolve.correction(), resolve.corrected(), action.at());
         List<Decided> out = new ArrayList<>();
         out.add(new Decided(upheld, null, null));
-        ScenarioState s = state.evolve(upheld, null, log);
+        ScenarioState s = state.evolve(FoldInput.of(upheld, null), log);
         if (resolve.corrected() != null) {
             s = Replay.corrected(s, action, resolve.corrected(), out);
         }
@@ -158,7 +158,7 @@ public final class UndoPolicy {
         ScenarioState s = state;
         for (ScenarioEvent e : events) {
             out.add(new Decided(e, null, null));
-            s = s.evolve(e, null, log);
+            s = s.evolve(FoldInput.of(e, null), log);
         }
         return Replay.later(s, log.inForceFrom(action.at() + 1), by, out);
     }

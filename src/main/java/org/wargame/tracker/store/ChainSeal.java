@@ -4,7 +4,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
@@ -25,29 +24,26 @@ public class ChainSeal implements ApplicationRunner {
 
     private static final Logger LOG = LoggerFactory.getLogger(ChainSeal.class);
 
-    private final JdbcTemplate jdbc;
+    private final EventTables tables;
     private final TransactionTemplate transactions;
 
-    public ChainSeal(JdbcTemplate jdbc, TransactionTemplate transactions) {
-        this.jdbc = jdbc;
+    public ChainSeal(EventTables tables, TransactionTemplate transactions) {
+        this.tables = tables;
         this.transactions = transactions;
     }
 
     @Override
     public void run(ApplicationArguments args) {
-        Long chained = jdbc.queryForObject("select count(*) from event_chain", Long.class);
-        if (chained != null && chained > 0) {
+        if (tables.linkCount() > 0) {
             return;
         }
         transactions.executeWithoutResult(status -> {
             Map<String, String> last = new HashMap<>();
-            List<StoredEvent> events = jdbc.query(StoredEvent.SELECT + " order by global_index", StoredEvent.ROWS);
+            List<StoredEvent> events = tables.allEvents();
             for (StoredEvent event : events) {
                 String previous = last.getOrDefault(event.stream(), ChainHash.GENESIS);
                 String hash = ChainHash.of(previous, event);
-                jdbc.update("insert into event_chain (event_identifier, aggregate_identifier, sequence_number, "
-                                + "previous_hash, hash) values (?, ?, ?, ?, ?)", event.eventIdentifier(),
-                        event.stream(), event.sequence(), previous, hash);
+                tables.insertLink(event, previous, hash);
                 last.put(event.stream(), hash);
             }
             if (!events.isEmpty()) {

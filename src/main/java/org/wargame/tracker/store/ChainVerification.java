@@ -24,14 +24,13 @@ import java.util.Map;
 @Component
 public class ChainVerification {
 
-    /** H2's own JDBC isolation level for SNAPSHOT (org.h2.engine.Constants.TRANSACTION_SNAPSHOT). */
-    private static final int H2_SNAPSHOT = 6;
-
     private final DataSource dataSource;
+    private final EventTables tables;
     private final StreamGuard guard;
 
-    public ChainVerification(DataSource dataSource, StreamGuard guard) {
+    public ChainVerification(DataSource dataSource, EventTables tables, StreamGuard guard) {
         this.dataSource = dataSource;
+        this.tables = tables;
         this.guard = guard;
     }
 
@@ -44,17 +43,16 @@ public class ChainVerification {
 
     /** Each receipt a player kept, checked in one snapshot with a verification of the streams they name. */
     public List<ReceiptCheck> receipts(List<EventChain.Receipt> receipts) {
-        return inSnapshot(jdbc -> {
+        return inSnapshot(snapshot -> {
             List<String> streams = receipts.stream().map(EventChain.Receipt::stream).distinct().toList();
-            Report report = verify(jdbc, streams);
+            Report report = verify(snapshot, streams);
             List<ReceiptCheck> checks = new ArrayList<>();
             for (EventChain.Receipt receipt : receipts) {
-                List<String> hashes = jdbc.queryForList("select hash from event_chain where aggregate_identifier = ? "
-                        + "and sequence_number = ?", String.class, receipt.stream(), receipt.sequence());
+                String hash = snapshot.linkHash(receipt.stream(), receipt.sequence());
                 String reason = null;
-                if (hashes.isEmpty()) {
+                if (hash == null) {
                     reason = "the chain has no event " + receipt.sequence() + " in stream " + receipt.stream();
-                } else if (!hashes.get(0).equals(receipt.hash())) {
+                } else if (!hash.equals(receipt.hash())) {
                     reason = "the chain's hash of that event differs from the receipt: the history was rewritten";
                 } else if (report.firstBroken() != null && report.firstBroken().stream().equals(receipt.stream())
                         && report.firstBroken().sequence() <= receipt.sequence()) {
@@ -67,16 +65,16 @@ public class ChainVerification {
         });
     }
 
-    private <T> T inSnapshot(Function<JdbcTemplate, T> work) {
+    private <T> T inSnapshot(Function<EventTables, T> work) {
+        Dialect dialect = tables.dialect();
         try (Connection connection = dataSource.getConnection()) {
             boolean autoCommit = connection.getAutoCommit();
             int isolation = connection.getTransactionIsolation();
-            boolean h2 = connection.getMetaData().getDatabaseProductName().toLowerCase().contains("h2");
             try {
                 connection.setAutoCommit(false);
                 connection.setReadOnly(true);
-                connection.setTransactionIsolation(h2 ? H2_SNAPSHOT : Connection.TRANSACTION_REPEATABLE_READ);
-                T result = work.apply(new JdbcTemplate(new SingleConnectionDataSource(connection, true)));
+                connection.setTransactionIsolation(dialect.snapshotIsolation());
+                T result = work.apply(tables.on(new JdbcTemplate(new SingleConnectionDataSource(connection, true))));
                 connection.commit();
                 return result;
             } catch (RuntimeException e) {
@@ -100,10 +98,6 @@ public class ChainVerification {
                          Map<String, String> heads) {
     }
 
-    /** One row of event_chain. */
-    private record Link(String eventIdentifier, long sequence, String previousHash, String hash) {
-    }
-
     /** A broken link with where it sorts in the report: its event's global index (a chain row without one last). */
     private record Found(long order, Broken broken) {
     }
@@ -113,12 +107,12 @@ public class ChainVerification {
 
     /** Every stream in the store. */
     public Report all() {
-        return inSnapshot(jdbc -> verify(jdbc, null));
+        return inSnapshot(snapshot -> verify(snapshot, null));
     }
 
     /** Only these streams (a campaign's and its scenarios'). */
     public Report streams(List<String> streams) {
-        return inSnapshot(jdbc -> verify(jdbc, streams));
+        return inSnapshot(snapshot -> verify(snapshot, streams));
     }
 
     /**
@@ -126,18 +120,15 @@ public class ChainVerification {
      * table (both by their (stream, sequence) index: no map of the whole chain, no sort), the streams one after
      * another; the broken links are reported in global order.
      */
-    private Report verify(JdbcTemplate jdbc, List<String> streams) {
+    private Report verify(EventTables snapshot, List<String> streams) {
         if (streams == null) {
-            java.util.TreeSet<String> all = new java.util.TreeSet<>(jdbc.queryForList("select distinct "
-                    + "aggregate_identifier from domain_event_entry", String.class));
-            all.addAll(jdbc.queryForList("select distinct aggregate_identifier from event_chain", String.class));
-            streams = List.copyOf(all);
+            streams = snapshot.allStreams();
         }
         Map<String, String> heads = new HashMap<>();
         List<Found> found = new ArrayList<>();
         long checked = 0;
         for (String stream : streams.stream().distinct().toList()) {
-            checked += verifyStream(jdbc, stream, heads, found);
+            checked += verifyStream(snapshot, stream, heads, found);
         }
         found.sort(java.util.Comparator.comparingLong(Found::order));
         List<Broken> broken = found.stream().map(Found::broken).toList();
@@ -147,32 +138,21 @@ public class ChainVerification {
     }
 
     /** One stream's chain, recomputed; its last hash goes to {@code heads}, its broken links to {@code found}. */
-    private long verifyStream(JdbcTemplate jdbc, String stream, Map<String, String> heads, List<Found> found) {
-        Long lastEvent = jdbc.queryForObject("select max(sequence_number) from domain_event_entry where "
-                + "aggregate_identifier = ?", Long.class, stream);
-        Long lastLink = jdbc.queryForObject("select max(sequence_number) from event_chain where "
-                + "aggregate_identifier = ?", Long.class, stream);
-        long end = Math.max(lastEvent == null ? -1 : lastEvent, lastLink == null ? -1 : lastLink);
+    private long verifyStream(EventTables snapshot, String stream, Map<String, String> heads, List<Found> found) {
+        long end = snapshot.lastPlace(stream);
         String previous = null;
         long lastSequence = -1;
         long checked = 0;
         for (long from = 0; from <= end; from += BATCH) {
-            Map<Long, Link> links = new HashMap<>();
-            jdbc.query("select event_identifier, sequence_number, previous_hash, hash from event_chain where "
-                    + "aggregate_identifier = ? and sequence_number >= ? and sequence_number < ? "
-                    + "order by aggregate_identifier, sequence_number", rs -> {
-                links.put(rs.getLong(2), new Link(rs.getString(1), rs.getLong(2), rs.getString(3), rs.getString(4)));
-            }, stream, from, from + BATCH);
-            List<StoredEvent> events = jdbc.query(StoredEvent.SELECT + " where aggregate_identifier = ? and "
-                    + "sequence_number >= ? and sequence_number < ? order by aggregate_identifier, sequence_number",
-                    StoredEvent.ROWS, stream, from, from + BATCH);
+            Map<Long, EventTables.Link> links = snapshot.links(stream, from, from + BATCH);
+            List<StoredEvent> events = snapshot.events(stream, from, from + BATCH);
             for (StoredEvent event : events) {
                 checked++;
                 String expectedPrevious = previous == null ? ChainHash.GENESIS : previous;
                 long expectedSequence = lastSequence + 1;
-                Link atPosition = links.remove(event.sequence());
-                Link link = atPosition != null && atPosition.eventIdentifier().equals(event.eventIdentifier())
-                        ? atPosition : null;
+                EventTables.Link atPosition = links.remove(event.sequence());
+                EventTables.Link link = atPosition != null
+                        && atPosition.eventIdentifier().equals(event.eventIdentifier()) ? atPosition : null;
                 String recomputed = ChainHash.of(expectedPrevious, event);
                 String reason = null;
                 if (event.sequence() != expectedSequence) {
@@ -195,7 +175,7 @@ public class ChainVerification {
                 previous = link != null ? link.hash() : recomputed;
                 lastSequence = event.sequence();
             }
-            for (Link orphan : links.values()) {
+            for (EventTables.Link orphan : links.values()) {
                 found.add(new Found(Long.MAX_VALUE, new Broken(stream, orphan.sequence(), orphan.eventIdentifier(),
                         "the chain has this event but the store does not (an event was deleted)")));
             }

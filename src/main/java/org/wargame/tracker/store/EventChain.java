@@ -4,12 +4,10 @@ import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,7 +22,7 @@ public class EventChain {
 
     public static final String PROCESSING_GROUP = "event-chain";
 
-    private final JdbcTemplate jdbc;
+    private final EventTables tables;
     /**
      * The last hash of recently written streams, used only when it is of the sequence just before (a unique key on
      * stream and sequence makes that the stored one); forgotten when its transaction rolls back.
@@ -36,37 +34,31 @@ public class EventChain {
         }
     });
 
-    public EventChain(JdbcTemplate jdbc) {
-        this.jdbc = jdbc;
+    public EventChain(EventTables tables) {
+        this.tables = tables;
     }
 
     @EventHandler
     void on(Object payload, DomainEventMessage<?> message) {
-        List<StoredEvent> rows = jdbc.query(StoredEvent.SELECT + " where event_identifier = ?", StoredEvent.ROWS,
-                message.getIdentifier());
-        if (rows.isEmpty()) {
+        StoredEvent event = tables.event(message.getIdentifier());
+        if (event == null) {
             throw new IllegalStateException("event " + message.getIdentifier() + " is not in the event store");
         }
-        StoredEvent event = rows.get(0);
         String previous = ChainHash.GENESIS;
         Head cached = heads.get(event.stream());
         if (cached != null && cached.sequence() == event.sequence() - 1) {
             previous = cached.hash(); // the event before is ours, stored in this instance: no need to read it
         } else if (event.sequence() > 0) {
-            List<String> hashes = jdbc.queryForList("select hash from event_chain where aggregate_identifier = ? "
-                    + "and sequence_number = ?", String.class, event.stream(), event.sequence() - 1);
-            if (hashes.isEmpty()) {
+            previous = tables.linkHash(event.stream(), event.sequence() - 1);
+            if (previous == null) {
                 // a stream begun before the chain existed (or one whose chain is broken): refuse rather than chain
                 // onto nothing, which would make a later verify look fine
                 throw new IllegalStateException("event chain: stream " + event.stream() + " has no hash for sequence "
                         + (event.sequence() - 1));
             }
-            previous = hashes.get(0);
         }
         String hash = ChainHash.of(previous, event);
-        jdbc.update("insert into event_chain (event_identifier, aggregate_identifier, sequence_number, "
-                        + "previous_hash, hash) values (?, ?, ?, ?, ?)", event.eventIdentifier(), event.stream(),
-                event.sequence(), previous, hash);
+        tables.insertLink(event, previous, hash);
         heads.put(event.stream(), new Head(event.sequence(), hash));
         if (CurrentUnitOfWork.isStarted()) {
             CurrentUnitOfWork.get().onRollback(u -> heads.remove(event.stream()));
@@ -92,10 +84,7 @@ public class EventChain {
 
     /** The stream's head as stored now (in the caller's transaction: after a command, its own last event). */
     public Receipt head(String stream) {
-        List<Receipt> rows = jdbc.query("select sequence_number, hash from event_chain where aggregate_identifier = ? "
-                        // both key columns: H2 reads the index backwards (one entry), not the whole stream
-                        + "order by aggregate_identifier desc, sequence_number desc fetch first 1 rows only",
-                (rs, i) -> new Receipt(stream, rs.getLong(1), rs.getString(2)), stream);
-        return rows.isEmpty() ? null : rows.get(0);
+        EventTables.Link last = tables.lastLink(stream);
+        return last == null ? null : new Receipt(stream, last.sequence(), last.hash());
     }
 }

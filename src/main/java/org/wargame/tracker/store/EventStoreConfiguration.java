@@ -15,6 +15,7 @@ import org.axonframework.messaging.correlation.MessageOriginProvider;
 import org.axonframework.messaging.correlation.SimpleCorrelationDataProvider;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.json.JacksonSerializer;
+import org.axonframework.serialization.upcasting.event.EventUpcaster;
 import org.axonframework.springboot.util.RegisterDefaultEntities;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
@@ -37,6 +38,12 @@ public class EventStoreConfiguration {
     @Bean
     public EventNames eventNames(List<EventFamily> families) {
         return new EventNames(families);
+    }
+
+    /** The families' own upcasts, applied whenever events are read (Axon takes every EventUpcaster bean). */
+    @Bean
+    public EventUpcaster familyUpcasters(List<EventFamily> families, EventNames names) {
+        return FamilyUpcasters.chain(families, names);
     }
 
     @Bean
@@ -74,7 +81,7 @@ public class EventStoreConfiguration {
                                                  org.axonframework.config.Configuration configuration,
                                                  EntityManagerProvider entityManagerProvider,
                                                  TransactionManager transactionManager,
-                                                 org.springframework.jdbc.core.JdbcTemplate jdbc,
+                                                 EventTables tables,
                                                  @Value("${tracker.read-batch:500}") int batchSize) {
         JpaEventStorageEngine.Builder builder = JpaEventStorageEngine.builder()
                 .snapshotSerializer(defaultSerializer)
@@ -85,7 +92,7 @@ public class EventStoreConfiguration {
                 .batchSize(batchSize)
                 .entityManagerProvider(entityManagerProvider)
                 .transactionManager(transactionManager);
-        return new StreamOrderedStorageEngine(builder, jdbc);
+        return new StreamOrderedStorageEngine(builder, tables);
     }
 
     @Bean

@@ -11,7 +11,6 @@ import org.axonframework.modelling.command.CommandTargetResolver;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.refusal.Conflict;
 
@@ -40,23 +39,7 @@ import java.util.Map;
 @Component
 public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>> {
 
-    private static final String HEAD = "select e.sequence_number, c.hash from domain_event_entry e "
-            // the link at the event's place, and only if it is the event's (else no hash: the tail is verified)
-            + "left join event_chain c on c.aggregate_identifier = e.aggregate_identifier "
-            + "and c.sequence_number = e.sequence_number and c.event_identifier = e.event_identifier "
-            + "where e.aggregate_identifier = ? "
-            // both key columns in the order by: H2 then reads the (stream, sequence) index backwards, one entry;
-            // with the sequence alone it scans the whole stream
-            + "order by e.aggregate_identifier desc, e.sequence_number desc fetch first 1 rows only";
-
-    private static final String TAIL = "select e.global_index, e.aggregate_identifier, e.sequence_number, "
-            + "e.event_identifier, e.payload_type, e.payload_revision, e.time_stamp, e.payload, e.meta_data, "
-            + "c.event_identifier, c.previous_hash, c.hash from domain_event_entry e "
-            + "left join event_chain c on c.aggregate_identifier = e.aggregate_identifier "
-            + "and c.sequence_number = e.sequence_number "
-            + "where e.aggregate_identifier = ? and e.sequence_number >= ? order by e.sequence_number";
-
-    private final JdbcTemplate jdbc;
+    private final EventTables tables;
     private final EventChain chain;
     private final ObjectProvider<ChainVerification> verification;
     private final List<Cache> caches;
@@ -69,10 +52,10 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
         }
     });
 
-    public StreamGuard(JdbcTemplate jdbc, EventChain chain, ObjectProvider<ChainVerification> verification,
+    public StreamGuard(EventTables tables, EventChain chain, ObjectProvider<ChainVerification> verification,
                        @Qualifier("scenarioCache") Cache scenarioCache,
                        @Qualifier("campaignCache") Cache campaignCache) {
-        this.jdbc = jdbc;
+        this.tables = tables;
         this.chain = chain;
         this.verification = verification;
         this.caches = List.of(scenarioCache, campaignCache);
@@ -122,15 +105,15 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
         if (before != null && before.broken() != null) {
             throw refusal(stream, before.broken());
         }
-        List<Known> heads = jdbc.query(HEAD, (rs, i) -> new Known(rs.getLong(1), rs.getString(2), null), stream);
-        if (heads.isEmpty()) {
+        EventTables.Link stored = tables.streamHead(stream);
+        if (stored == null) {
             if (before != null) {
                 throw refuseNow(stream, new ChainVerification.Broken(stream, 0, null,
                         "the stream's events were deleted from the store"));
             }
             return; // a new stream: nothing stored yet
         }
-        Known head = heads.get(0);
+        Known head = new Known(stored.sequence(), stored.hash(), null);
         if (before != null && before.sequence() == head.sequence() && before.hash() != null
                 && before.hash().equals(head.hash())) {
             return; // as this instance left it
@@ -150,9 +133,8 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
 
     /** The chain entry this instance last saw for the stream is still there with the same hash. */
     private boolean stillChained(String stream, Known before) {
-        List<String> hashes = jdbc.queryForList("select hash from event_chain where aggregate_identifier = ? "
-                + "and sequence_number = ?", String.class, stream, before.sequence());
-        return !hashes.isEmpty() && hashes.get(0).equals(before.hash());
+        String hash = tables.linkHash(stream, before.sequence());
+        return hash != null && hash.equals(before.hash());
     }
 
     /** Re-hashes the stream's events from {@code from} on, chained onto {@code previous}. */
@@ -160,14 +142,14 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
         String[] last = {previous};
         long[] expected = {from};
         ChainVerification.Broken[] broken = {null};
-        jdbc.query(TAIL, rs -> {
+        tables.tail(stream, from, row -> {
             if (broken[0] != null) {
                 return;
             }
-            StoredEvent event = StoredEvent.ROWS.mapRow(rs, 0);
-            String linkEvent = rs.getString(10);
-            String linkPrevious = rs.getString(11);
-            String linkHash = rs.getString(12);
+            StoredEvent event = row.event();
+            String linkEvent = row.link() == null ? null : row.link().eventIdentifier();
+            String linkPrevious = row.link() == null ? null : row.link().previousHash();
+            String linkHash = row.link() == null ? null : row.link().hash();
             String reason = null;
             if (event.sequence() != expected[0]) {
                 reason = "event " + expected[0] + " is missing from the store (an event was deleted)";
@@ -187,16 +169,13 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             }
             last[0] = linkHash;
             expected[0]++;
-        }, stream, from);
+        });
         if (broken[0] == null) {
             // chain entries after the last event read whose event is gone (deleted at the end of the stream); one
             // statement, so an event and its chain entry stored meanwhile by another writer are seen together
-            List<Long> orphans = jdbc.queryForList("select c.sequence_number from event_chain c "
-                    + "where c.aggregate_identifier = ? and c.sequence_number >= ? and not exists (select 1 from "
-                    + "domain_event_entry e where e.event_identifier = c.event_identifier) "
-                    + "order by c.sequence_number fetch first 1 rows only", Long.class, stream, expected[0]);
-            if (!orphans.isEmpty()) {
-                broken[0] = new ChainVerification.Broken(stream, orphans.get(0), null,
+            Long orphan = tables.firstOrphanLink(stream, expected[0]);
+            if (orphan != null) {
+                broken[0] = new ChainVerification.Broken(stream, orphan, null,
                         "the chain has this event but the store does not (an event was deleted)");
             }
         }

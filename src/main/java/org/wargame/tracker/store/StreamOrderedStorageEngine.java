@@ -1,10 +1,7 @@
 package org.wargame.tracker.store;
 
 import org.axonframework.eventhandling.DomainEventData;
-import org.axonframework.eventhandling.GenericDomainEventEntry;
 import org.axonframework.eventsourcing.eventstore.jpa.JpaEventStorageEngine;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.RowMapper;
 
 import java.util.List;
 import java.util.Optional;
@@ -22,35 +19,21 @@ import java.util.Optional;
  */
 class StreamOrderedStorageEngine extends JpaEventStorageEngine {
 
-    /** One batch of a stream: the events with {@code first <= sequence < end}, in stream order. */
-    static final String BATCH = "select type, aggregate_identifier, sequence_number, event_identifier, time_stamp, "
-            + "payload_type, payload_revision, payload, meta_data from domain_event_entry "
-            + "where aggregate_identifier = ? and sequence_number >= ? and sequence_number < ? "
-            + "order by aggregate_identifier, sequence_number";
-    /** The last sequence number of a stream: the end of the same index, read backwards. */
-    static final String LAST = "select sequence_number from domain_event_entry where aggregate_identifier = ? "
-            + "order by aggregate_identifier desc, sequence_number desc fetch first 1 rows only";
+    private final EventTables tables;
 
-    private static final RowMapper<DomainEventData<?>> ROWS = (rs, i) -> new GenericDomainEventEntry<>(
-            rs.getString(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5), rs.getString(6),
-            rs.getString(7), rs.getBytes(8), rs.getBytes(9));
-
-    private final JdbcTemplate jdbc;
-
-    StreamOrderedStorageEngine(Builder builder, JdbcTemplate jdbc) {
+    StreamOrderedStorageEngine(Builder builder, EventTables tables) {
         super(builder);
-        this.jdbc = jdbc;
+        this.tables = tables;
     }
 
     @Override
     protected List<? extends DomainEventData<?>> fetchDomainEvents(String aggregateIdentifier,
                                                                    long firstSequenceNumber, int batchSize) {
-        return jdbc.query(BATCH, ROWS, aggregateIdentifier, firstSequenceNumber, firstSequenceNumber + batchSize);
+        return tables.axonBatch(aggregateIdentifier, firstSequenceNumber, firstSequenceNumber + batchSize);
     }
 
     @Override
     public Optional<Long> lastSequenceNumberFor(String aggregateIdentifier) {
-        List<Long> last = jdbc.queryForList(LAST, Long.class, aggregateIdentifier);
-        return last.isEmpty() ? Optional.empty() : Optional.of(last.get(0));
+        return Optional.ofNullable(tables.lastSequence(aggregateIdentifier));
     }
 }

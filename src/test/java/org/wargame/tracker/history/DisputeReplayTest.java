@@ -2,6 +2,7 @@ package org.wargame.tracker.history;
 
 import org.wargame.tracker.scenario.HistoryCommand;
 import org.wargame.tracker.store.StoredJson;
+import org.wargame.tracker.scenario.FoldInput;
 import org.wargame.tracker.scenario.ScenarioLog;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.scenario.UndoPolicy;
@@ -240,7 +241,7 @@ class DisputeReplayTest {
     private static ScenarioState fold(ScenarioState state, List<Object> events, List<?> more) {
         for (Object event : more) {
             events.add(event);
-            state = state.evolve(event, null, log(events));
+            state = state.evolve(FoldInput.of(event, null), log(events));
         }
         return state;
     }

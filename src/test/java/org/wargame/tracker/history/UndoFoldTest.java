@@ -2,6 +2,7 @@ package org.wargame.tracker.history;
 
 import org.wargame.tracker.scenario.HistoryCommand;
 import org.wargame.tracker.store.StoredJson;
+import org.wargame.tracker.scenario.FoldInput;
 import org.wargame.tracker.scenario.ScenarioLog;
 import org.wargame.tracker.scenario.UndoPolicy;
 
@@ -164,7 +165,7 @@ class UndoFoldTest {
     private static ScenarioState fold(ScenarioState state, List<Object> events, List<?> more) {
         for (Object event : more) {
             events.add(event);
-            state = state.evolve(event, null, log(events));
+            state = state.evolve(FoldInput.of(event, null), log(events));
         }
         return state;
     }
@@ -199,7 +200,7 @@ class UndoFoldTest {
             default -> throw new IllegalArgumentException("op " + op);
         }
         events.add(event);
-        return state.evolve(event, null, log(events));
+        return state.evolve(FoldInput.of(event, null), log(events));
     }
 
     private static DiceRoll server(ScenarioState state, int dice) {

@@ -5,17 +5,22 @@ import org.axonframework.test.aggregate.FixtureConfiguration;
 
 import java.util.List;
 
-/** The record of an Axon Test fixture's in-memory event store, as the aggregate reads it in the tracker. */
+/**
+ * The record of an Axon Test fixture's in-memory event store, as the aggregate is handed it in the tracker (the
+ * fixture is given the same resolver of the aggregate's log over it).
+ */
 public final class FixtureRecord {
 
     private FixtureRecord() {
     }
 
     public static ScenarioRecord of(FixtureConfiguration<?> fixture) {
-        return scenarioId -> {
+        ScenarioRecord record = scenarioId -> {
             List<? extends DomainEventMessage<?>> events = fixture.getEventStore().readEvents(scenarioId).asStream()
                     .toList();
             return ScenarioLog.ofMessages(events);
         };
+        fixture.registerParameterResolverFactory(ScenarioLogs.over(record));
+        return record;
     }
 }

@@ -11,8 +11,8 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The plans of a stream read ({@link StreamOrderedStorageEngine#BATCH}, one batch) and of a stream's last sequence
- * number ({@link StreamOrderedStorageEngine#LAST}): the unique index on (aggregate_identifier, sequence_number)
+ * The plans of a stream read ({@link EventTables#AXON_BATCH}, one batch) and of a stream's last sequence
+ * number ({@link EventTables#LAST_SEQUENCE}): the unique index on (aggregate_identifier, sequence_number)
  * bounds the batch on both sides and gives its order, so no batch sorts the rest of the stream, and the last
  * sequence number is the end of that index, not a scan. H2 says "index sorted"; PostgreSQL, with sequential scans
  * off (a small test table would rather be scanned), shows index scans and no Sort node.
@@ -26,12 +26,12 @@ class StreamReadPlanTest extends ApiTestSupport {
     TransactionTemplate transactions;
 
     private static String batch() {
-        return StreamOrderedStorageEngine.BATCH.replaceFirst("\\?", "'x'").replaceFirst("\\?", "100")
+        return EventTables.AXON_BATCH.replaceFirst("\\?", "'x'").replaceFirst("\\?", "100")
                 .replaceFirst("\\?", "600");
     }
 
     private static String last() {
-        return StreamOrderedStorageEngine.LAST.replaceFirst("\\?", "'x'");
+        return EventTables.LAST_SEQUENCE.replaceFirst("\\?", "'x'");
     }
 
     @Test

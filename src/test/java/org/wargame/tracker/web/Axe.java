@@ -15,16 +15,18 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The accessibility check of the browser tests: axe-core (fetched by the build from the npm registry into
- * {@code target/axe-core}, see the pom's profile {@code axe-core}) run in the page as it is now, against WCAG 2.0,
- * 2.1 and 2.2 A and AA and axe's best practices. {@link #check} fails on any violation of impact serious or
+ * The accessibility check of the browser tests: axe-core (no Maven artifact of it exists, so the first check
+ * installs it with npm into {@code target/axe-core}; nothing else of the build needs npm) run in the page as it is
+ * now, against WCAG 2.0, 2.1 and 2.2 A and AA and axe's best practices. {@link #check} fails on any violation of impact serious or
  * critical, naming the rule, the elements and how to fix them; every violation found is also written to
  * {@code target/axe/<name>.txt}. The script is given to the page through WebDriver, which the page's
  * Content-Security-Policy does not govern, so the pages need no exception for it.
  */
 final class Axe {
 
-    static final Path SCRIPT = Path.of("target", "axe-core", "node_modules", "axe-core", "axe.min.js");
+    static final String VERSION = "4.10.3";
+    static final Path PREFIX = Path.of("target", "axe-core");
+    static final Path SCRIPT = PREFIX.resolve(Path.of("node_modules", "axe-core", "axe.min.js"));
     static final Path REPORTS = Path.of("target", "axe");
     private static String source;
 
@@ -76,8 +78,7 @@ final class Axe {
     private static synchronized String script() {
         if (source == null) {
             if (!Files.isReadable(SCRIPT)) {
-                throw new IllegalStateException("axe-core is missing at " + SCRIPT + ": the build fetches it with "
-                        + "npm (mvn generate-test-resources, profile axe-core)");
+                install();
             }
             try {
                 source = Files.readString(SCRIPT, StandardCharsets.UTF_8);
@@ -86,6 +87,28 @@ final class Axe {
             }
         }
         return source;
+    }
+
+    /** Once per clone: npm puts the pinned axe-core under target/, where later runs find it offline. */
+    private static void install() {
+        List<String> command = List.of("npm", "install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund",
+                "--prefix", PREFIX.toString(), "axe-core@" + VERSION);
+        try {
+            Files.createDirectories(PREFIX);
+            Process npm = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(PREFIX.resolve("npm.log").toFile()).start();
+            int exit = npm.waitFor();
+            if (exit != 0 || !Files.isReadable(SCRIPT)) {
+                throw new IllegalStateException("axe-core could not be installed (npm exit " + exit + ", see "
+                        + PREFIX.resolve("npm.log") + ")");
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("the browser tests' accessibility check needs npm (Node.js) on PATH to "
+                    + "install axe-core " + VERSION + " once into " + PREFIX, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while installing axe-core", e);
+        }
     }
 
     private static void report(String name, String url, List<Violation> found) {

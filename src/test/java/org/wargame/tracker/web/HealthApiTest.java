@@ -1,5 +1,6 @@
 package org.wargame.tracker.web;
 
+import org.wargame.tracker.web.http.ReadyToPlay;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.ObjectProvider;

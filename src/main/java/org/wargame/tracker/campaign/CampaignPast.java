@@ -1,0 +1,77 @@
+package org.wargame.tracker.campaign;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.springframework.stereotype.Component;
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.NotFound;
+import org.wargame.tracker.store.EventHistory;
+import org.wargame.tracker.store.RecordedEvent;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Queries of a campaign's past, read from its events for the API and the pages alike: the campaign (its roster) as
+ * it stood after one of its events, and everything that happened to one roster counter.
+ */
+@Component
+public class CampaignPast {
+
+    private final CampaignViews views;
+    private final EventHistory history;
+
+    public CampaignPast(CampaignViews views, EventHistory history) {
+        this.views = views;
+        this.history = history;
+    }
+
+    /** Time travel: the campaign as it stood after its event number {@code after} (from 0). */
+    public CampaignState after(String campaignId, long after) {
+        CampaignState[] folded = {null};
+        history.forEach(campaignId, 0, after, message -> {
+            CampaignEvent event = (CampaignEvent) message.getPayload();
+            folded[0] = folded[0] == null ? CampaignState.created((CampaignEvent.CampaignCreated) event)
+                    : folded[0].evolve(event);
+        });
+        if (folded[0] == null) {
+            throw new FieldRefused("after", "the campaign has no event " + after);
+        }
+        return folded[0];
+    }
+
+    /** A counter's whole history: the campaign's events and every scenario's events that name it, in order. */
+    public List<RecordedEvent> ofCounter(String campaignId, String counterId) {
+        CampaignState state = views.state(campaignId);
+        if (!state.roster().containsKey(counterId)) {
+            throw new NotFound("counter '" + counterId + "' is not on the roster");
+        }
+        // read stream by stream, keeping only the events that name the counter
+        List<RecordedEvent> all = new ArrayList<>();
+        Consumer<DomainEventMessage<?>> keep = message -> {
+            RecordedEvent e = EventHistory.recorded(message);
+            if (mentions(e.payload(), counterId)) {
+                all.add(e);
+            }
+        };
+        history.forEach(campaignId, 0, Long.MAX_VALUE, keep);
+        for (CampaignState.ScenarioEntry scenario : state.scenarios()) {
+            history.forEach(scenario.scenarioId(), 0, Long.MAX_VALUE, keep);
+        }
+        return all.stream().sorted(Comparator.comparing(RecordedEvent::timestamp)).toList();
+    }
+
+    private static boolean mentions(JsonNode node, String id) {
+        if (node.isTextual()) {
+            return node.asText().equals(id);
+        }
+        for (JsonNode child : node) {
+            if (mentions(child, id)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

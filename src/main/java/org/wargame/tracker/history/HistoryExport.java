@@ -1,0 +1,93 @@
+package org.wargame.tracker.history;
+
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+import org.wargame.tracker.store.EventTables;
+import org.wargame.tracker.store.EventTables.ChainedEvent;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * The export of a campaign's history ({@link HistoryFile}), in constant memory: the rows go to the response as they
+ * are read, each stream in its own order a batch at a time, the streams merged by global index, all in one
+ * read-only transaction.
+ */
+@Component
+class HistoryExport {
+
+    /** Events of one stream read per query. */
+    static final int BATCH = 500;
+
+    private final EventTables tables;
+    private final TransactionTemplate readOnly;
+
+    HistoryExport(EventTables tables, PlatformTransactionManager transactionManager) {
+        this.tables = tables;
+        this.readOnly = new TransactionTemplate(transactionManager);
+        this.readOnly.setReadOnly(true);
+    }
+
+    /** The campaign's stream and its scenarios' streams, in global order, one line each after the header. */
+    void export(String campaignId, List<String> streams, OutputStream target) throws IOException {
+        HistoryFile.Writer out = new HistoryFile.Writer(target, campaignId);
+        readOnly.executeWithoutResult(status -> {
+            // each stream read in sequence order, batch by batch (the index's order), the streams merged by global
+            // index: no sort and no join, whatever the store's size
+            PriorityQueue<StreamCursor> heads = new PriorityQueue<>(
+                    Comparator.comparingLong(c -> c.peek().event().globalIndex()));
+            for (String stream : streams) {
+                StreamCursor cursor = new StreamCursor(stream);
+                if (cursor.peek() != null) {
+                    heads.add(cursor);
+                }
+            }
+            try {
+                while (!heads.isEmpty()) {
+                    StreamCursor cursor = heads.poll();
+                    out.line(cursor.next());
+                    if (cursor.peek() != null) {
+                        heads.add(cursor);
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        out.end();
+    }
+
+    /** A stream's events with their chain links, {@value #BATCH} at a time, in sequence order. */
+    private final class StreamCursor {
+        private final String stream;
+        private final ArrayDeque<ChainedEvent> buffer = new ArrayDeque<>();
+        private long next;
+        private boolean ended;
+
+        StreamCursor(String stream) {
+            this.stream = stream;
+        }
+
+        ChainedEvent peek() {
+            if (buffer.isEmpty() && !ended) {
+                List<ChainedEvent> rows = tables.chained(stream, next, next + BATCH);
+                buffer.addAll(rows);
+                ended = rows.size() < BATCH;
+                next += BATCH;
+            }
+            return buffer.peekFirst();
+        }
+
+        ChainedEvent next() {
+            ChainedEvent row = peek();
+            buffer.pollFirst();
+            return row;
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package org.wargame.tracker.store;
+
+import org.springframework.jdbc.core.ConnectionCallback;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Where the tracker's two databases (H2, embedded; PostgreSQL, production) need different SQL: the one place that
+ * says so. Everything else is written in the SQL both accept.
+ */
+public enum Dialect {
+    H2, POSTGRESQL;
+
+    /** The database behind {@code jdbc}, by its product name. */
+    public static Dialect of(JdbcTemplate jdbc) {
+        String product = jdbc.execute((ConnectionCallback<String>) c -> c.getMetaData().getDatabaseProductName());
+        return product != null && product.toLowerCase().contains("postgres") ? POSTGRESQL : H2;
+    }
+
+    /**
+     * The isolation level at which one transaction reads one snapshot of the whole database: H2's own SNAPSHOT
+     * (org.h2.engine.Constants.TRANSACTION_SNAPSHOT), PostgreSQL's REPEATABLE READ.
+     */
+    int snapshotIsolation() {
+        return this == POSTGRESQL ? java.sql.Connection.TRANSACTION_REPEATABLE_READ : 6;
+    }
+
+    /** {@code n} values of a sequence in one statement. */
+    String nextValues(String sequence, int n) {
+        return this == POSTGRESQL ? "select nextval('" + sequence + "') from generate_series(1, " + n + ")"
+                : "select next value for " + sequence + " from system_range(1, " + n + ")";
+    }
+
+    /**
+     * An insert that does nothing when a row with the same key is there already (derived rows another writer may
+     * have written first).
+     */
+    public String insertOnce(String table, String columns, String key) {
+        int values = columns.split(",").length;
+        String marks = String.join(", ", java.util.Collections.nCopies(values, "?"));
+        return this == POSTGRESQL
+                ? "insert into " + table + " (" + columns + ") values (" + marks + ") on conflict do nothing"
+                : "merge into " + table + " (" + columns + ") key (" + key + ") values (" + marks + ")";
+    }
+}

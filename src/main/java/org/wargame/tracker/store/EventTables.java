@@ -1,0 +1,465 @@
+package org.wargame.tracker.store;
+
+import org.axonframework.eventhandling.DomainEventData;
+import org.axonframework.eventhandling.GenericDomainEventEntry;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.stereotype.Component;
+import org.wargame.tracker.rules.GameClock;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The one owner of the SQL on the event tables: Axon's event table ({@code domain_event_entry}), the hash chain
+ * ({@code event_chain}) and the clock index ({@code event_clock}). Everyone else asks it by name; where H2 and
+ * PostgreSQL differ, {@link Dialect} says how. Reads that must see one snapshot of the database run on the
+ * caller's connection ({@link #on}).
+ * <p>
+ * Reads of one stream name both columns of the (stream, sequence) index in their order by: H2 then walks the index
+ * (backwards for a head, one entry) instead of sorting the stream (plans checked in StreamReadPlanTest).
+ */
+@Component
+public class EventTables {
+
+    private static final String EVENT_COLUMNS = "global_index, aggregate_identifier, sequence_number, "
+            + "event_identifier, payload_type, payload_revision, time_stamp, payload, meta_data";
+    private static final String EVENTS = "select " + EVENT_COLUMNS + " from domain_event_entry";
+    private static final RowMapper<StoredEvent> EVENT_ROWS = (rs, i) -> new StoredEvent(rs.getLong(1),
+            rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7),
+            rs.getBytes(8), rs.getBytes(9));
+    private static final String BY_STREAM = " order by aggregate_identifier, sequence_number";
+    private static final String BY_STREAM_BACKWARDS = " order by aggregate_identifier desc, sequence_number desc "
+            + "fetch first 1 rows only";
+
+    /** One batch of a stream for Axon, bounded on both sides, in the index's order (StreamOrderedStorageEngine). */
+    static final String AXON_BATCH = "select type, aggregate_identifier, sequence_number, event_identifier, "
+            + "time_stamp, payload_type, payload_revision, payload, meta_data from domain_event_entry "
+            + "where aggregate_identifier = ? and sequence_number >= ? and sequence_number < ?" + BY_STREAM;
+    /** The last sequence number of a stream: the end of the same index, read backwards. */
+    static final String LAST_SEQUENCE = "select sequence_number from domain_event_entry where aggregate_identifier = ?"
+            + BY_STREAM_BACKWARDS;
+
+    private static final String INSERT_EVENT = "insert into domain_event_entry (global_index, sequence_number, "
+            + "aggregate_identifier, event_identifier, payload_revision, payload_type, time_stamp, type, meta_data, "
+            + "payload) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    private static final String INSERT_LINK = "insert into event_chain (event_identifier, aggregate_identifier, "
+            + "sequence_number, previous_hash, hash) values (?, ?, ?, ?, ?)";
+
+    private static final RowMapper<Link> LINKS = (rs, i) -> new Link(rs.getString(1), rs.getLong(2),
+            rs.getString(3), rs.getString(4));
+
+    private static final String CLOCKS = "select scenario_id, sequence_number, game_turn, player_turn, phase, step, "
+            + "phasing_side, action_id, taking_of, kind, undone_by from event_clock";
+    private static final RowMapper<ClockRow> CLOCK_ROWS = (rs, i) -> new ClockRow(rs.getString(1), rs.getLong(2),
+            new GameClock(rs.getInt(3), rs.getInt(4), rs.getString(5), rs.getString(6), rs.getString(7)),
+            rs.getString(8), rs.getString(9), rs.getString(10), rs.getObject(11) == null ? null : rs.getLong(11));
+    private static final String BY_CLOCK = " order by scenario_id, sequence_number";
+    private static final String BY_CLOCK_BACKWARDS = " order by scenario_id desc, sequence_number desc "
+            + "fetch first 1 rows only";
+
+    private static final String INSERT_CLOCK = "insert into event_clock (scenario_id, sequence_number, game_turn, "
+            + "player_turn, phase, step, phasing_side, action_id, taking_of, kind, undone_by) "
+            + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    private static final String UPDATE_CLOCK = "update event_clock set game_turn = ?, player_turn = ?, phase = ?, "
+            + "step = ?, phasing_side = ?, action_id = ?, taking_of = ?, kind = ?, undone_by = ? "
+            + "where scenario_id = ? and sequence_number = ?";
+    /** The rows a roll-back marks: in force, after the start, not bookkeeping of undo and disputes themselves. */
+    private static final String MARK_ROLLED_BACK = "update event_clock set undone_by = ? where scenario_id = ? "
+            + "and sequence_number >= ? and sequence_number < ? and undone_by is null and sequence_number > 0 "
+            + "and (kind is null or kind <> 'undo')";
+
+    private final JdbcTemplate jdbc;
+    private volatile Dialect dialect;
+
+    @Autowired
+    public EventTables(JdbcTemplate jdbc) {
+        this(jdbc, null);
+    }
+
+    private EventTables(JdbcTemplate jdbc, Dialect dialect) {
+        this.jdbc = jdbc;
+        this.dialect = dialect;
+    }
+
+    /** The same queries on another template (one connection holding a snapshot of the database). */
+    public EventTables on(JdbcTemplate other) {
+        return new EventTables(other, dialect);
+    }
+
+    /** The database's dialect, asked once. */
+    public Dialect dialect() {
+        if (dialect == null) {
+            dialect = Dialect.of(jdbc);
+        }
+        return dialect;
+    }
+
+    // ------------------------------------------------------------------------------------------- records
+
+    /** A stream's last event: its sequence and its stored time. */
+    public record EventHead(long sequence, String timestamp) {
+    }
+
+    /** A stream's first event: the stream and its aggregate type ({@code Scenario}, {@code Campaign}). */
+    public record StreamStart(String stream, String type) {
+    }
+
+    /** One link of the chain: the event it is for, its place, the hash before it and its own. */
+    public record Link(String eventIdentifier, long sequence, String previousHash, String hash) {
+    }
+
+    /**
+     * An event with its stream's type and the link at its place ({@code link} null when there is none; it may name
+     * another event, which verification reports).
+     */
+    public record ChainedEvent(StoredEvent event, String streamType, Link link) {
+    }
+
+    // ------------------------------------------------------------------------------------------- event table
+
+    /** The event stored with this identifier, or null. */
+    public StoredEvent event(String eventIdentifier) {
+        List<StoredEvent> rows = jdbc.query(EVENTS + " where event_identifier = ?", EVENT_ROWS, eventIdentifier);
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    /** A stream's events with {@code from <= sequence < end}, in order. */
+    public List<StoredEvent> events(String stream, long from, long end) {
+        return jdbc.query(EVENTS + " where aggregate_identifier = ? and sequence_number >= ? and sequence_number < ?"
+                + BY_STREAM, EVENT_ROWS, stream, from, end);
+    }
+
+    /** Every event, in global order: only to seal a store that predates the chain. */
+    public List<StoredEvent> allEvents() {
+        return jdbc.query(EVENTS + " order by global_index", EVENT_ROWS);
+    }
+
+    /** One batch of a stream for Axon: the events with {@code from <= sequence < end}, in order. */
+    List<? extends DomainEventData<?>> axonBatch(String stream, long from, long end) {
+        return jdbc.query(AXON_BATCH, (rs, i) -> new GenericDomainEventEntry<>(rs.getString(1), rs.getString(2),
+                rs.getLong(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getBytes(8),
+                rs.getBytes(9)), stream, from, end);
+    }
+
+    /** The sequence of a stream's last event, or null when it has none. */
+    public Long lastSequence(String stream) {
+        List<Long> last = jdbc.queryForList(LAST_SEQUENCE, Long.class, stream);
+        return last.isEmpty() ? null : last.get(0);
+    }
+
+    /** A stream's last event's sequence and time, or null when it has none. */
+    public EventHead head(String stream) {
+        List<EventHead> rows = jdbc.query("select sequence_number, time_stamp from domain_event_entry "
+                + "where aggregate_identifier = ?" + BY_STREAM_BACKWARDS,
+                (rs, i) -> new EventHead(rs.getLong(1), rs.getString(2)), stream);
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    /** The highest global index stored (null: no event): it moves whenever anyone stores an event. */
+    public Long lastGlobalIndex() {
+        return jdbc.queryForObject("select max(global_index) from domain_event_entry", Long.class);
+    }
+
+    public long eventCount() {
+        Long n = jdbc.queryForObject("select count(*) from domain_event_entry", Long.class);
+        return n == null ? 0 : n;
+    }
+
+    /** Whether the store holds any event of the stream. */
+    public boolean hasStream(String stream) {
+        return lastSequence(stream) != null;
+    }
+
+    /** Every stream by its first event, in the order they began. */
+    public List<StreamStart> streamStarts() {
+        return jdbc.query("select aggregate_identifier, type from domain_event_entry where sequence_number = 0 "
+                + "order by global_index", (rs, i) -> new StreamStart(rs.getString(1), rs.getString(2)));
+    }
+
+    /** Every stream named in the event table or in the chain. */
+    public List<String> allStreams() {
+        java.util.TreeSet<String> all = new java.util.TreeSet<>(jdbc.queryForList("select distinct "
+                + "aggregate_identifier from domain_event_entry", String.class));
+        all.addAll(jdbc.queryForList("select distinct aggregate_identifier from event_chain", String.class));
+        return List.copyOf(all);
+    }
+
+    /**
+     * Deletes the rows of a read-model {@code table} whose {@code streamColumn} names no stream of the store (the
+     * table and column are the caller's constants, never input).
+     */
+    public int deleteRowsOfUnknownStreams(String table, String streamColumn) {
+        return jdbc.update("delete from " + table + " where " + streamColumn + " not in "
+                + "(select aggregate_identifier from domain_event_entry where sequence_number = 0)");
+    }
+
+    /**
+     * Appends events as they were stored elsewhere (an import), byte for byte with their identifiers, sequences and
+     * timestamps, new global indexes in their order, with their chain links; in the caller's transaction.
+     */
+    public void append(List<ChainedEvent> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        long[] indexes = globalIndexes(rows.size());
+        List<Object[]> events = new ArrayList<>(rows.size());
+        List<Object[]> links = new ArrayList<>(rows.size());
+        for (int k = 0; k < rows.size(); k++) {
+            ChainedEvent row = rows.get(k);
+            StoredEvent e = row.event();
+            events.add(new Object[]{indexes[k], e.sequence(), e.stream(), e.eventIdentifier(), e.payloadRevision(),
+                    e.payloadType(), e.timestamp(), row.streamType(), e.metaData(), e.payload()});
+            links.add(new Object[]{e.eventIdentifier(), e.stream(), e.sequence(), row.link().previousHash(),
+                    row.link().hash()});
+        }
+        jdbc.batchUpdate(INSERT_EVENT, events);
+        jdbc.batchUpdate(INSERT_LINK, links);
+    }
+
+    /** {@code n} values of the global index sequence, in increasing order. */
+    private long[] globalIndexes(int n) {
+        long[] indexes = jdbc.queryForList(dialect().nextValues("domain_event_entry_seq", n), Long.class).stream()
+                .mapToLong(Long::longValue).sorted().toArray();
+        if (indexes.length != n) {
+            throw new IllegalStateException("got " + indexes.length + " global indexes, not " + n);
+        }
+        return indexes;
+    }
+
+    // ------------------------------------------------------------------------------------------- chain table
+
+    /** The hash of the link at a stream's place, or null. */
+    public String linkHash(String stream, long sequence) {
+        List<String> hashes = jdbc.queryForList("select hash from event_chain where aggregate_identifier = ? "
+                + "and sequence_number = ?", String.class, stream, sequence);
+        return hashes.isEmpty() ? null : hashes.get(0);
+    }
+
+    public void insertLink(StoredEvent event, String previousHash, String hash) {
+        jdbc.update(INSERT_LINK, event.eventIdentifier(), event.stream(), event.sequence(), previousHash, hash);
+    }
+
+    /** The stream's last link, or null. */
+    public Link lastLink(String stream) {
+        List<Link> rows = jdbc.query("select event_identifier, sequence_number, previous_hash, hash from event_chain "
+                + "where aggregate_identifier = ?" + BY_STREAM_BACKWARDS, LINKS, stream);
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    public long linkCount() {
+        Long n = jdbc.queryForObject("select count(*) from event_chain", Long.class);
+        return n == null ? 0 : n;
+    }
+
+    /** A stream's links with {@code from <= sequence < end}, by sequence. */
+    public Map<Long, Link> links(String stream, long from, long end) {
+        Map<Long, Link> links = new HashMap<>();
+        jdbc.query("select event_identifier, sequence_number, previous_hash, hash from event_chain where "
+                + "aggregate_identifier = ? and sequence_number >= ? and sequence_number < ?" + BY_STREAM, rs -> {
+            Link link = LINKS.mapRow(rs, 0);
+            links.put(link.sequence(), link);
+        }, stream, from, end);
+        return links;
+    }
+
+    /** The highest sequence of a stream's links and of its events (-1 for none). */
+    public long lastPlace(String stream) {
+        Long lastEvent = jdbc.queryForObject("select max(sequence_number) from domain_event_entry where "
+                + "aggregate_identifier = ?", Long.class, stream);
+        Long lastLink = jdbc.queryForObject("select max(sequence_number) from event_chain where "
+                + "aggregate_identifier = ?", Long.class, stream);
+        return Math.max(lastEvent == null ? -1 : lastEvent, lastLink == null ? -1 : lastLink);
+    }
+
+    /**
+     * The first link of a stream at or after {@code from} whose event is gone, or null; one statement, so an event
+     * and its link stored meanwhile by another writer are seen together.
+     */
+    public Long firstOrphanLink(String stream, long from) {
+        List<Long> orphans = jdbc.queryForList("select c.sequence_number from event_chain c "
+                + "where c.aggregate_identifier = ? and c.sequence_number >= ? and not exists (select 1 from "
+                + "domain_event_entry e where e.event_identifier = c.event_identifier) "
+                + "order by c.sequence_number fetch first 1 rows only", Long.class, stream, from);
+        return orphans.isEmpty() ? null : orphans.get(0);
+    }
+
+    // ------------------------------------------------------------------------------------------- both
+
+    /**
+     * A stream's last event with the hash of the link at its place if that link is the event's (else a null hash),
+     * or null for a stream with no event.
+     */
+    public Link streamHead(String stream) {
+        List<Link> heads = jdbc.query("select e.event_identifier, e.sequence_number, c.previous_hash, c.hash "
+                + "from domain_event_entry e left join event_chain c "
+                + "on c.aggregate_identifier = e.aggregate_identifier and c.sequence_number = e.sequence_number "
+                // the link at the event's place, and only if it is the event's (else no hash: the tail is verified)
+                + "and c.event_identifier = e.event_identifier "
+                + "where e.aggregate_identifier = ? order by e.aggregate_identifier desc, e.sequence_number desc "
+                + "fetch first 1 rows only", LINKS, stream);
+        return heads.isEmpty() ? null : heads.get(0);
+    }
+
+    /** A stream's events from {@code from} on, each with the link at its place, handed over as they are read. */
+    public void tail(String stream, long from, Consumer<ChainedEvent> each) {
+        jdbc.query("select e.global_index, e.aggregate_identifier, e.sequence_number, e.event_identifier, "
+                + "e.payload_type, e.payload_revision, e.time_stamp, e.payload, e.meta_data, e.type, "
+                + "c.event_identifier, c.previous_hash, c.hash from domain_event_entry e "
+                + "left join event_chain c on c.aggregate_identifier = e.aggregate_identifier "
+                + "and c.sequence_number = e.sequence_number "
+                + "where e.aggregate_identifier = ? and e.sequence_number >= ? order by e.sequence_number", rs -> {
+            StoredEvent event = EVENT_ROWS.mapRow(rs, 0);
+            String linked = rs.getString(11);
+            each.accept(new ChainedEvent(event, rs.getString(10), linked == null ? null
+                    : new Link(linked, event.sequence(), rs.getString(12), rs.getString(13))));
+        }, stream, from);
+    }
+
+    /**
+     * A stream's events with {@code from <= sequence < end} and their links, in order: each table read by its
+     * index, no join (an export reads every stream of a campaign this way, batch by batch).
+     */
+    public List<ChainedEvent> chained(String stream, long from, long end) {
+        Map<Long, Link> links = links(stream, from, end);
+        List<ChainedEvent> rows = new ArrayList<>();
+        jdbc.query("select " + EVENT_COLUMNS + ", type from domain_event_entry where aggregate_identifier = ? "
+                + "and sequence_number >= ? and sequence_number < ?" + BY_STREAM, rs -> {
+            StoredEvent event = EVENT_ROWS.mapRow(rs, 0);
+            rows.add(new ChainedEvent(event, rs.getString(10), links.get(event.sequence())));
+        }, stream, from, end);
+        return rows;
+    }
+
+    // ------------------------------------------------------------------------------------------- clock table
+
+    /** The clock row of one event, or null. */
+    public ClockRow clockRow(String scenarioId, long sequence) {
+        List<ClockRow> rows = jdbc.query(CLOCKS + " where scenario_id = ? and sequence_number = ?", CLOCK_ROWS,
+                scenarioId, sequence);
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    /** The scenario's last clock row, or null. */
+    public ClockRow lastClockRow(String scenarioId) {
+        List<ClockRow> rows = jdbc.query(CLOCKS + " where scenario_id = ?" + BY_CLOCK_BACKWARDS, CLOCK_ROWS,
+                scenarioId);
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    /** The rows {@code from..to} (inclusive), in order. */
+    public List<ClockRow> clockRows(String scenarioId, long from, long to) {
+        return jdbc.query(CLOCKS + " where scenario_id = ? and sequence_number between ? and ?" + BY_CLOCK,
+                CLOCK_ROWS, scenarioId, from, to);
+    }
+
+    /** The clock changes (start, clock advances) after {@code after}, at most {@code limit}, of one kind or all. */
+    public List<ClockRow> clockChanges(String scenarioId, String kind, long after, int limit) {
+        String where = kind == null ? " and kind in ('start', 'gameTurn', 'playerTurn', 'phase', 'step')"
+                : " and kind = ?";
+        List<Object> args = new ArrayList<>(List.of(scenarioId, after));
+        if (kind != null) {
+            args.add(kind);
+        }
+        return jdbc.query(CLOCKS + " where scenario_id = ? and sequence_number > ?" + where + BY_CLOCK
+                + " fetch first " + limit + " rows only", CLOCK_ROWS, args.toArray());
+    }
+
+    /** The first and last sequence of the events whose clock is in Game Turn {@code gameTurn}, or null. */
+    public long[] turnSpan(String scenarioId, int gameTurn) {
+        return jdbc.queryForObject("select min(sequence_number), max(sequence_number) from event_clock "
+                + "where scenario_id = ? and game_turn = ?", (rs, i) -> rs.getObject(1) == null ? null
+                : new long[]{rs.getLong(1), rs.getLong(2)}, scenarioId, gameTurn);
+    }
+
+    /** The highest Game Turn of the scenario's rows, or null. */
+    public Integer maxGameTurn(String scenarioId) {
+        List<Integer> max = jdbc.queryForList("select game_turn from event_clock where scenario_id = ? "
+                + "order by scenario_id desc, game_turn desc fetch first 1 rows only", Integer.class, scenarioId);
+        return max.isEmpty() ? null : max.get(0);
+    }
+
+    /** The first and last sequence of the action that stored event {@code sequence}, or null. */
+    public long[] actionSpan(String scenarioId, long sequence) {
+        List<long[]> spans = jdbc.query("select min(c.sequence_number), max(c.sequence_number) from event_clock c "
+                + "join event_clock e on e.scenario_id = c.scenario_id and e.action_id = c.action_id "
+                + "where e.scenario_id = ? and e.sequence_number = ?", (rs, i) -> rs.getObject(1) == null ? null
+                : new long[]{rs.getLong(1), rs.getLong(2)}, scenarioId, sequence);
+        return spans.isEmpty() ? null : spans.get(0);
+    }
+
+    /** The last event of the action {@code actionId}, or null. */
+    public Long actionEnd(String scenarioId, String actionId) {
+        List<Long> end = jdbc.queryForList("select sequence_number from event_clock where scenario_id = ? and "
+                + "action_id = ? order by scenario_id desc, action_id desc, sequence_number desc fetch first 1 rows "
+                + "only", Long.class, scenarioId, actionId);
+        return end.isEmpty() ? null : end.get(0);
+    }
+
+    /** The start and the Game Turn starts in force, in order. */
+    public List<ClockRow> gameTurnStarts(String scenarioId) {
+        return jdbc.query(CLOCKS + " where scenario_id = ? and kind in ('start', 'gameTurn') and undone_by is null",
+                CLOCK_ROWS, scenarioId).stream().sorted(java.util.Comparator.comparingLong(ClockRow::sequence))
+                .toList();
+    }
+
+    /** Every row whose clock is in Game Turns {@code fromTurn..toTurn}, in order. */
+    public List<ClockRow> inTurns(String scenarioId, int fromTurn, int toTurn) {
+        return jdbc.query(CLOCKS + " where scenario_id = ? and game_turn between ? and ?", CLOCK_ROWS, scenarioId,
+                fromTurn, toTurn).stream().sorted(java.util.Comparator.comparingLong(ClockRow::sequence)).toList();
+    }
+
+    /** Where the latest taking of {@code actionId} before {@code before} began, or null. */
+    public Long latestTaking(String scenarioId, String actionId, long before) {
+        return jdbc.queryForObject("select max(sequence_number) from event_clock where scenario_id = ? "
+                + "and taking_of = ? and sequence_number < ?", Long.class, scenarioId, actionId, before);
+    }
+
+    /** Marks rolled back, by the event at {@code undoneBy}, the rows {@code start <= sequence < before} in force. */
+    public void markRolledBack(String scenarioId, long start, long before, long undoneBy) {
+        jdbc.update(MARK_ROLLED_BACK, undoneBy, scenarioId, start, before);
+    }
+
+    /** Whether a roll-back at {@code undoneBy} to {@code start} marks this row (the same test as the SQL). */
+    public static boolean rolledBackBy(ClockRow row, long start, long undoneBy) {
+        return row.sequence() >= start && row.sequence() < undoneBy && row.undoneBy() == null && row.sequence() > 0
+                && !"undo".equals(row.kind());
+    }
+
+    public void insertClockRows(List<ClockRow> rows) {
+        if (!rows.isEmpty()) {
+            jdbc.batchUpdate(INSERT_CLOCK, rows.stream().map(EventTables::values).toList());
+        }
+    }
+
+    /** Writes these rows over the stored rows at their places. */
+    public void updateClockRows(List<ClockRow> rows) {
+        if (!rows.isEmpty()) {
+            jdbc.batchUpdate(UPDATE_CLOCK, rows.stream().map(row -> {
+                Object[] v = values(row);
+                return new Object[]{v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], row.scenarioId(),
+                        row.sequence()};
+            }).toList());
+        }
+    }
+
+    /** Deletes the clock rows of streams the store does not have (written by hand, or left by a deleted stream). */
+    public void deleteClockRowsOfUnknownStreams() {
+        deleteRowsOfUnknownStreams("event_clock", "scenario_id");
+    }
+
+    /** Deletes a scenario's rows after {@code sequence} (all of them for -1). */
+    public void deleteClockRowsAfter(String scenarioId, long sequence) {
+        jdbc.update("delete from event_clock where scenario_id = ? and sequence_number > ?", scenarioId, sequence);
+    }
+
+    private static Object[] values(ClockRow row) {
+        GameClock clock = row.clock();
+        return new Object[]{row.scenarioId(), row.sequence(), clock.gameTurn(), clock.playerTurn(), clock.phase(),
+                clock.step(), clock.phasingSide(), row.actionId(), row.takingOf(), row.kind(), row.undoneBy()};
+    }
+}

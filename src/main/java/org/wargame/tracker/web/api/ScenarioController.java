@@ -1,0 +1,151 @@
+package org.wargame.tracker.web.api;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.wargame.tracker.store.EventChain;
+import java.util.LinkedHashMap;
+
+import org.wargame.tracker.account.Actor;
+
+import org.wargame.tracker.campaign.CampaignState;
+import org.wargame.tracker.scenario.ScenarioService;
+import org.wargame.tracker.scenario.ScenarioView;
+import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.scenario.StartScenarioRequest;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.Authentication;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import org.wargame.tracker.campaign.Participants;
+import org.wargame.tracker.store.EventHistory;
+import org.wargame.tracker.store.RecordedEvent;
+
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.web.bind.annotation.RequestParam;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+/** Scenarios: start one from a campaign, read it, take actions, advance the clock, conclude it, read its events. */
+@RestController
+@RequestMapping("/api")
+class ScenarioController {
+
+    private final ScenarioService service;
+    private final ScenarioViews views;
+    private final Participants participants;
+    private final EventHistory history;
+    private final EventChain chain;
+    private final EventPages pages;
+
+    ScenarioController(ScenarioService service, ScenarioViews views, Participants participants,
+                              EventHistory history, EventChain chain, EventPages pages) {
+        this.chain = chain;
+        this.pages = pages;
+        this.service = service;
+        this.views = views;
+        this.participants = participants;
+        this.history = history;
+    }
+
+    /**
+     * What an action, a clock advance or a conclusion did: its id, the events it stored, the scenario after it, and
+     * the receipt of the stream's new head (keep it: {@code POST /api/history/verify} checks it is still on the
+     * chain).
+     */
+    public record ActionResponse(String actionId, List<RecordedEvent> events, ScenarioView scenario,
+                                 EventChain.Receipt receipt) {
+    }
+
+    public record ConcludeRequest(String result, Long expectedVersion) {
+    }
+
+    /**
+     * {@code dice}: the rolls entered for what the clock's move decides, in order; see act for the version. Without
+     * a target the clock moves one step; with one ({@code to}: a phase or step code, {@code gameTurn},
+     * {@code playerTurn}) it moves step by step until there, stopping early at a step where a rule needs a decision.
+     */
+    public record AdvanceRequest(List<Object> dice, Long expectedVersion, String to, Integer gameTurn,
+                                 Integer playerTurn) {
+    }
+
+    @PostMapping("/campaigns/{campaignId}/scenarios")
+    @ResponseStatus(HttpStatus.CREATED)
+    public StartResponse start(@PathVariable String campaignId, @RequestBody StartScenarioRequest request,
+                               Authentication auth) {
+        ScenarioService.Started started = service.begin(campaignId, request, participants.actor(auth, campaignId));
+        return new StartResponse(ScenarioView.of(views.state(started.scenarioId())), started.leftOut());
+    }
+
+    /** The new scenario, and the plan's counters it started without (struck off in an earlier scenario). */
+    public record StartResponse(@JsonUnwrapped ScenarioView scenario, List<CampaignState.StruckOff> leftOut) {
+    }
+
+    /** The scenario now; its ETag is its version (the event count), to send back as {@code If-Match}. */
+    @GetMapping("/scenarios/{scenarioId}")
+    public ResponseEntity<ScenarioView> scenario(@PathVariable String scenarioId, Authentication auth) {
+        participants.actorIn(auth, views.campaignOf(scenarioId));
+        ScenarioView view = ScenarioView.of(views.state(scenarioId));
+        return ResponseEntity.ok().eTag(Versions.etag(view.eventCount())).body(view);
+    }
+
+    /** {@code expectedVersion} in the body or {@code If-Match}: refused with 409 if the scenario moved on. */
+    @PostMapping("/scenarios/{scenarioId}/actions")
+    public ResponseEntity<ActionResponse> act(@PathVariable String scenarioId,
+                                              @RequestBody Map<String, Object> action,
+                                              @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
+                                              String ifMatch, Authentication auth) {
+        Map<String, Object> body = new LinkedHashMap<>(action);
+        Long expected = Versions.expected(ifMatch, body.remove("expectedVersion"));
+        return response(scenarioId, service.act(scenarioId, body, actor(auth, scenarioId), expected));
+    }
+
+    @PostMapping("/scenarios/{scenarioId}/clock/advance")
+    public ResponseEntity<ActionResponse> advance(@PathVariable String scenarioId,
+                                                  @RequestBody(required = false) AdvanceRequest body,
+                                                  @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
+                                                  String ifMatch, Authentication auth) {
+        Long expected = Versions.expected(ifMatch, body == null ? null : body.expectedVersion());
+        return response(scenarioId, service.advance(scenarioId, body == null ? null : body.dice(),
+                actor(auth, scenarioId), expected, body == null ? null
+                        : new ScenarioService.ClockTarget(body.to(), body.gameTurn(), body.playerTurn())));
+    }
+
+    @PostMapping("/scenarios/{scenarioId}/conclude")
+    public ResponseEntity<ActionResponse> conclude(@PathVariable String scenarioId,
+                                                   @RequestBody(required = false) ConcludeRequest body,
+                                                   @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
+                                                   String ifMatch, Authentication auth) {
+        Long expected = Versions.expected(ifMatch, body == null ? null : body.expectedVersion());
+        return response(scenarioId, service.conclude(scenarioId, body == null ? null : body.result(),
+                actor(auth, scenarioId), expected));
+    }
+
+    /** The scenario's events, a page of at most 500 after {@code after}, streamed (see {@link EventPages}). */
+    @GetMapping("/scenarios/{scenarioId}/events")
+    public void events(@PathVariable String scenarioId, @RequestParam(required = false) Long after,
+                       @RequestParam(required = false) Integer limit, Authentication auth,
+                       HttpServletResponse response) throws IOException {
+        actor(auth, scenarioId);
+        pages.write("/api/scenarios/" + scenarioId + "/events", scenarioId, after, limit, response);
+    }
+
+    private Actor actor(Authentication auth, String scenarioId) {
+        return participants.actorIn(auth, views.campaignOf(scenarioId)); // campaignOf refuses an unknown scenario
+    }
+
+    private ResponseEntity<ActionResponse> response(String scenarioId, ScenarioService.ActionResult result) {
+        ScenarioView view = ScenarioView.of(result.state());
+        return ResponseEntity.ok().eTag(Versions.etag(view.eventCount())).body(new ActionResponse(result.actionId(),
+                history.stream(scenarioId, result.firstEvent()), view, chain.head(scenarioId)));
+    }
+}

@@ -1,0 +1,185 @@
+package org.wargame.tracker.web.live;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import org.wargame.tracker.store.EventTables;
+
+import jakarta.annotation.PreDestroy;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Pushes a scenario's version (its event count) to every open page of it, as server-sent events, whichever instance
+ * stored the events: one thread per instance watches the event table, not one per client. Every
+ * {@code tracker.live.poll} it reads the table's highest global index (the primary key's last entry); only when it
+ * moved, or moved within the last {@link #GRACE} (on PostgreSQL a transaction that took a lower index may commit
+ * after one that took a higher), does it read the head of each watched scenario's stream (the (stream, sequence)
+ * index backwards) and push the new version to that scenario's pages. Nothing is read while no page is open.
+ * <p>
+ * At most {@code tracker.live.max-clients} streams are open per instance (a further one is refused with 503 and
+ * Retry-After); each lasts {@code tracker.live.timeout} and is then reopened by the browser; a comment every
+ * {@value #HEARTBEAT_SECONDS} s finds connections whose client has gone.
+ */
+@Component
+public class LiveScenarios {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LiveScenarios.class);
+    static final long HEARTBEAT_SECONDS = 20;
+    static final Duration GRACE = Duration.ofSeconds(3);
+
+    private final EventTables tables;
+    private final int maxClients;
+    private final Duration timeout;
+    private final Map<String, Set<SseEmitter>> pages = new ConcurrentHashMap<>();
+    /** The version last pushed for each watched scenario. */
+    private final Map<String, Long> known = new ConcurrentHashMap<>();
+    private final AtomicInteger open = new AtomicInteger();
+    private final ScheduledExecutorService watcher;
+    private volatile long top = -1;
+    private volatile long movedAt;
+
+    public LiveScenarios(EventTables tables, @Value("${tracker.live.max-clients:200}") int maxClients,
+                         @Value("${tracker.live.timeout:10m}") Duration timeout,
+                         @Value("${tracker.live.poll:250ms}") Duration poll) {
+        this.tables = tables;
+        this.maxClients = maxClients;
+        this.timeout = timeout;
+        this.watcher = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "live-scenarios");
+            t.setDaemon(true);
+            return t;
+        });
+        watcher.scheduleWithFixedDelay(this::watch, poll.toMillis(), poll.toMillis(), TimeUnit.MILLISECONDS);
+        watcher.scheduleWithFixedDelay(this::heartbeat, HEARTBEAT_SECONDS, HEARTBEAT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** Raised when every stream this instance takes is open: the page is answered 503. */
+    public static final class Full extends RuntimeException {
+        Full() {
+            super("too many live pages are open on this instance");
+        }
+    }
+
+    /** A stream of the scenario's versions for one page, starting with the current one. */
+    public SseEmitter open(String scenarioId) {
+        if (open.incrementAndGet() > maxClients) {
+            open.decrementAndGet();
+            throw new Full();
+        }
+        SseEmitter emitter = new SseEmitter(timeout.toMillis());
+        pages.computeIfAbsent(scenarioId, k -> ConcurrentHashMap.newKeySet()).add(emitter);
+        Runnable close = () -> close(scenarioId, emitter);
+        emitter.onCompletion(close);
+        emitter.onTimeout(close);
+        emitter.onError(e -> close.run());
+        try {
+            long version = version(scenarioId);
+            known.merge(scenarioId, version, Math::max);
+            send(scenarioId, emitter, version);
+        } catch (RuntimeException e) {
+            close(scenarioId, emitter); // the database did not answer: the count is given back
+            throw e;
+        }
+        return emitter;
+    }
+
+    /** How many streams are open on this instance. */
+    public int openStreams() {
+        return open.get();
+    }
+
+    private void close(String scenarioId, SseEmitter emitter) {
+        Set<SseEmitter> set = pages.get(scenarioId);
+        if (set != null && set.remove(emitter)) {
+            open.decrementAndGet();
+            if (set.isEmpty()) {
+                pages.remove(scenarioId, set);
+                known.remove(scenarioId);
+            }
+        }
+    }
+
+    private long version(String scenarioId) {
+        Long last = tables.lastSequence(scenarioId);
+        return last == null ? 0 : last + 1;
+    }
+
+    void watch() {
+        try {
+            if (pages.isEmpty()) {
+                return;
+            }
+            Long now = tables.lastGlobalIndex();
+            long index = now == null ? 0 : now;
+            long clock = System.nanoTime();
+            if (index != top) {
+                top = index;
+                movedAt = clock;
+            } else if (clock - movedAt > GRACE.toNanos()) {
+                return;
+            }
+            for (String scenarioId : List.copyOf(pages.keySet())) {
+                long version = version(scenarioId);
+                Long before = known.get(scenarioId);
+                if (before == null || version > before) {
+                    known.put(scenarioId, version);
+                    Set<SseEmitter> set = pages.get(scenarioId);
+                    if (set != null) {
+                        List.copyOf(set).forEach(emitter -> send(scenarioId, emitter, version));
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            // the database may be away for a moment: the next round tries again, the pages keep their streams
+            LOG.warn("Live pages: could not read the event table ({})", e.getMessage());
+        }
+    }
+
+    private void heartbeat() {
+        pages.forEach((scenarioId, set) -> List.copyOf(set).forEach(emitter -> {
+            try {
+                emitter.send(SseEmitter.event().comment("still here"));
+            } catch (IOException | IllegalStateException e) {
+                close(scenarioId, emitter);
+            }
+        }));
+    }
+
+    private void send(String scenarioId, SseEmitter emitter, long version) {
+        try {
+            emitter.send(SseEmitter.event().name("version").data(Long.toString(version)));
+        } catch (IOException | IllegalStateException e) {
+            close(scenarioId, emitter);
+        }
+    }
+
+    /**
+     * The streams end as soon as the application starts to stop (before the web server's graceful shutdown, which
+     * would otherwise wait for them as requests under way); the browsers reopen them on another instance or later.
+     */
+    @EventListener(ContextClosedEvent.class)
+    @PreDestroy
+    void stop() {
+        watcher.shutdownNow();
+        pages.values().forEach(set -> List.copyOf(set).forEach(emitter -> {
+            try {
+                emitter.complete();
+            } catch (RuntimeException ignored) {
+                // already closed by its client
+            }
+        }));
+    }
+}

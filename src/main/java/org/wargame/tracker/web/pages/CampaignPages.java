@@ -1,0 +1,177 @@
+package org.wargame.tracker.web.pages;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.Authentication;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import jakarta.servlet.http.HttpServletResponse;
+import org.wargame.tracker.campaign.CampaignPast;
+import org.wargame.tracker.campaign.CampaignState;
+import org.wargame.tracker.campaign.CampaignState.RosterCounter;
+import org.wargame.tracker.campaign.CampaignState.ScenarioEntry;
+import org.wargame.tracker.campaign.CampaignViews;
+import org.wargame.tracker.campaign.Participants;
+import org.wargame.tracker.campaign.Side;
+import org.wargame.tracker.store.RecordedEvent;
+import org.wargame.tracker.account.Actor;
+import org.wargame.tracker.account.FailedLogins;
+import org.wargame.tracker.scenario.ScenarioService;
+import org.wargame.tracker.scenario.StartScenarioRequest;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The campaign list (home page, with the latest wrong passwords given for the account), a campaign's page, starting
+ * a scenario from a plan, and a counter's history.
+ */
+@Controller
+public class CampaignPages {
+
+    private final CampaignViews campaigns;
+    private final Participants participants;
+    private final ScenarioService scenarios;
+    private final CampaignPast past;
+    private final FailedLogins failedLogins;
+
+    public CampaignPages(CampaignViews campaigns, Participants participants, ScenarioService scenarios,
+                         CampaignPast past, FailedLogins failedLogins) {
+        this.campaigns = campaigns;
+        this.participants = participants;
+        this.scenarios = scenarios;
+        this.past = past;
+        this.failedLogins = failedLogins;
+    }
+
+    /** A side with its roster counters, as the campaign page shows it. */
+    public record SideRoster(Side side, boolean mine, List<CounterCard> counters) {
+    }
+
+    @GetMapping("/")
+    public String home(Authentication auth, Model model) {
+        boolean referee = Participants.isReferee(auth);
+        model.addAttribute("referee", referee);
+        model.addAttribute("campaigns", referee ? campaigns.all() : campaigns.of(auth.getName()));
+        model.addAttribute("failedLogins", failedLogins.recent(auth.getName()));
+        return "campaigns";
+    }
+
+    @GetMapping("/campaigns/{campaignId}")
+    public String campaign(@PathVariable String campaignId, Authentication auth, Model model) {
+        Actor actor = participants.actor(auth, campaignId);
+        fill(model, campaigns.state(campaignId), actor);
+        return "campaign";
+    }
+
+    /** Starts a scenario from one of the campaign file's plans and opens its page. */
+    @PostMapping("/campaigns/{campaignId}/scenarios")
+    public String start(@PathVariable String campaignId, @RequestParam(required = false) String plan,
+                        Authentication auth, Model model, HttpServletResponse response) {
+        Actor actor = participants.actor(auth, campaignId);
+        try {
+            String id = scenarios.start(campaignId, new StartScenarioRequest(plan == null || plan.isBlank() ? null
+                    : plan, null, null, null, null, null), actor);
+            return "redirect:/scenarios/" + id;
+        } catch (org.wargame.tracker.refusal.FieldRefused | org.wargame.tracker.refusal.RuleViolation
+                 | org.wargame.tracker.refusal.Conflict e) {
+            response.setStatus(HttpStatus.UNPROCESSABLE_ENTITY.value());
+            model.addAttribute("startError", FormRefusals.message(e));
+            model.addAttribute("chosenPlan", plan);
+            fill(model, campaigns.state(campaignId), actor);
+            return "campaign";
+        }
+    }
+
+    /** Everything that happened to one roster counter, in the campaign and in every scenario. */
+    @GetMapping("/campaigns/{campaignId}/counters/{counterId}")
+    public String counter(@PathVariable String campaignId, @PathVariable String counterId, Authentication auth,
+                          Model model) {
+        participants.actor(auth, campaignId); // the same checks as the API's
+        List<RecordedEvent> events = past.ofCounter(campaignId, counterId);
+        CampaignState state = campaigns.state(campaignId);
+        Map<String, String> streamNames = new LinkedHashMap<>();
+        streamNames.put(campaignId, "Campaign");
+        state.scenarios().forEach(s -> streamNames.put(s.scenarioId(), s.name()));
+        Map<String, String> names = idNames(state);
+        List<Map<String, Object>> lines = new ArrayList<>();
+        for (RecordedEvent e : events) {
+            lines.add(Map.of("line", EventLine.of(e).named(names), "stream", e.stream(),
+                    "where", streamNames.getOrDefault(e.stream(), e.stream()),
+                    "scenario", !e.stream().equals(campaignId), "when", e.timestamp().toString()));
+        }
+        RosterCounter rostered = state.roster().get(counterId);
+        model.addAttribute("campaign", state);
+        model.addAttribute("card", CounterCard.of(rostered, note(rostered, state), words(state)));
+        model.addAttribute("lines", lines);
+        model.addAttribute("idNames", names);
+        return "counter";
+    }
+
+    /** The campaign's rule set's words for its counters' cards. */
+    private static org.wargame.tracker.rules.RuleSetWords words(CampaignState state) {
+        return org.wargame.tracker.rules.RuleSets.byId(state.ruleSet()).words();
+    }
+
+    /** The roster's counters and the sides by their names, for texts built from ids. */
+    private static Map<String, String> idNames(CampaignState state) {
+        Map<String, String> names = new java.util.HashMap<>();
+        state.roster().values().forEach(r -> names.put(r.counter().id(), r.counter().name()));
+        state.sides().forEach(side -> names.put(side.id(), side.name()));
+        return names;
+    }
+
+    private void fill(Model model, CampaignState state, Actor actor) {
+        List<SideRoster> sides = new ArrayList<>();
+        for (Side side : state.sides()) {
+            List<CounterCard> cards = state.roster().values().stream()
+                    .filter(r -> side.id().equals(r.counter().side()))
+                    .map(r -> CounterCard.of(r, note(r, state), words(state))).toList();
+            sides.add(new SideRoster(side, actor.sides().contains(side.id()), cards));
+        }
+        model.addAttribute("campaign", state);
+        model.addAttribute("sides", sides);
+        model.addAttribute("actor", actor);
+        model.addAttribute("chart", StrengthChart.of(state));
+        model.addAttribute("leftOut", leftOut(state));
+        model.addAttribute("idNames", idNames(state));
+    }
+
+    /** Per scenario, the plan's counters it started without because they were struck off earlier, in words. */
+    private static Map<String, String> leftOut(CampaignState state) {
+        Map<String, String> notes = new LinkedHashMap<>();
+        for (ScenarioEntry scenario : state.scenarios()) {
+            if (scenario.leftOut().isEmpty()) {
+                continue;
+            }
+            List<String> names = new ArrayList<>();
+            for (String id : scenario.leftOut()) {
+                RosterCounter r = state.roster().get(id);
+                names.add((r == null ? id : r.counter().name()) + (r == null || r.eliminatedIn() == null ? ""
+                        : " (eliminated in " + name(state, r.eliminatedIn()) + ")"));
+            }
+            notes.put(scenario.scenarioId(), "Started without " + String.join(", ", names));
+        }
+        return notes;
+    }
+
+    private static String note(RosterCounter r, CampaignState state) {
+        if (r.eliminated()) {
+            return "eliminated in " + name(state, r.eliminatedIn());
+        }
+        if (r.inScenario() != null) {
+            return "in play in " + name(state, r.inScenario());
+        }
+        return null;
+    }
+
+    private static String name(CampaignState state, String scenarioId) {
+        return state.scenarios().stream().filter(s -> s.scenarioId().equals(scenarioId)).map(ScenarioEntry::name)
+                .findFirst().orElse(String.valueOf(scenarioId));
+    }
+}

@@ -1,0 +1,145 @@
+package org.wargame.tracker.web.pages;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.wargame.tracker.store.RecordedEvent;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One stored event in plain words for the pages: what happened, the rule section when the event names one, the
+ * details of its payload and the dice rolled for it. Generic over rule sets: it reads the JSON payload.
+ */
+public record EventLine(long sequence, String type, String title, String section, List<String> details,
+                        List<String> dice, String account, String side, String actionId) {
+
+    public static EventLine of(RecordedEvent e) {
+        JsonNode p = e.payload();
+        List<String> details = new ArrayList<>();
+        List<String> dice = new ArrayList<>();
+        String title = words(e.type());
+        switch (e.type()) {
+            case "ScenarioStarted" -> {
+                title = "Scenario started: " + p.path("name").asText();
+                details.add(setUp(p.path("counters")) + ", " + p.path("turnLimit").asInt() + " Game Turns");
+                details.add("clock at " + clock(p.path("clock")));
+            }
+            case "ActionTaken" -> {
+                title = "Action: " + actionWords(p.path("type").asText());
+                p.path("request").fields().forEachRemaining(f -> {
+                    if (!f.getKey().equals("type")) {
+                        details.add(StateWords.label(f.getKey()) + ": " + text(f.getValue()));
+                    }
+                });
+            }
+            case "ClockAdvanced" -> {
+                title = "Clock advanced to " + clock(p.path("to"));
+                details.add("from " + clock(p.path("from")));
+            }
+            case "ScenarioConcluded" -> {
+                title = "Scenario concluded" + (p.path("result").isTextual() ? ": " + p.path("result").asText() : "");
+                details.add(p.path("outcomes").size() + " counters handed back to the roster");
+            }
+            default -> p.fields().forEachRemaining(f -> {
+                if (!f.getKey().equals("section") && !f.getKey().equals("dice") && !f.getValue().isNull()) {
+                    details.add(StateWords.label(f.getKey()) + ": " + text(f.getValue()));
+                }
+            });
+        }
+        for (JsonNode roll : p.path("dice")) {
+            dice.add(roll.path("kind").asText() + " " + text(roll.path("values")) + " ("
+                    + roll.path("source").asText() + (roll.path("purpose").isTextual()
+                    ? ", " + roll.path("purpose").asText() : "") + ")");
+        }
+        String section = e.section() != null ? e.section()
+                : p.path("section").isValueNode() ? p.path("section").asText()
+                : p.path("rule").isValueNode() ? p.path("rule").asText() : null;
+        return new EventLine(e.sequence(), e.type(), title, section, details, dice, e.account(), e.side(),
+                e.actionId());
+    }
+
+    /**
+     * The same line with counters' ids written as their names ("br-crew-1" as "British Infantry crew") and sides' ids
+     * as their names, where the page knows them.
+     */
+    public EventLine named(Map<String, String> names) {
+        if (names.isEmpty()) {
+            return this;
+        }
+        return new EventLine(sequence, type, name(title, names), section,
+                details.stream().map(d -> ownWords(d) ? d : name(d, names)).toList(),
+                dice.stream().map(d -> name(d, names)).toList(), account, side, actionId);
+    }
+
+    /** The payload fields a player or the referee wrote in their own words: shown as written, never renamed. */
+    private static final List<String> OWN_WORDS = List.of("reason", "ruling");
+
+    /** A detail quoting a player's own words ("Reason: let us roll again" must not read "let U.S. roll again"). */
+    private static boolean ownWords(String detail) {
+        return OWN_WORDS.stream().anyMatch(key -> detail.startsWith(StateWords.label(key) + ": "));
+    }
+
+    private static String name(String text, Map<String, String> names) {
+        return new org.wargame.tracker.scenario.IdNames(names).in(text);
+    }
+
+    /** "4 counters set up (british 3, axis 1)": by side, in the order the file lists them (named by {@link #named}). */
+    static String setUp(JsonNode counters) {
+        Map<String, Integer> bySide = new java.util.LinkedHashMap<>();
+        counters.forEach(c -> bySide.merge(c.path("side").asText("no side"), 1, Integer::sum));
+        int all = counters.size();
+        return all + (all == 1 ? " counter" : " counters") + " set up" + (bySide.isEmpty() ? "" : " ("
+                + String.join(", ", bySide.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList())
+                + ")");
+    }
+
+    /** A clock as stored in an event, in the words of {@link org.wargame.tracker.rules.GameClock#label()}. */
+    static String clock(JsonNode c) {
+        if (c == null || c.isMissingNode() || c.isNull()) {
+            return "?";
+        }
+        return "Turn " + c.path("gameTurn").asInt() + ", Player Turn " + c.path("playerTurn").asInt() + " ("
+                + c.path("phasingSide").asText() + "), " + c.path("phase").asText()
+                + (c.path("step").isTextual() ? " Step " + c.path("step").asText() : "");
+    }
+
+    private static String text(JsonNode v) {
+        if (v.isValueNode()) {
+            return v.asText();
+        }
+        if (v.isArray()) {
+            List<String> parts = new ArrayList<>();
+            v.forEach(x -> parts.add(text(x)));
+            return String.join(", ", parts);
+        }
+        // a nested object in words (no raw map): "Direction UNPACKING, Length 3...", nothing null or false
+        if (v.has("kind") && v.has("values")) {
+            return v.path("kind").asText() + " " + text(v.path("values"));
+        }
+        List<String> parts = new ArrayList<>();
+        Iterator<Map.Entry<String, JsonNode>> it = v.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> f = it.next();
+            JsonNode x = f.getValue();
+            if (x.isNull() || x.isBoolean() && !x.asBoolean() || x.isContainerNode() && x.isEmpty()) {
+                continue;
+            }
+            parts.add(StateWords.label(f.getKey()) + (x.isBoolean() ? "" : " " + text(x)));
+        }
+        return String.join("; ", parts);
+    }
+
+    /** An action's type as the rules name it: "become-pack-ti" to "Become Pack-TI", "mortar-fire" to "Mortar fire". */
+    static String actionWords(String type) {
+        String spaced = type.replace('-', ' ').replace("pack ti", "Pack-TI");
+        return spaced.isEmpty() ? type : Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
+    }
+
+    /** "CounterBecamePackTi" to "Counter became pack ti". */
+    static String words(String type) {
+        String spaced = type.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase().replace("pack ti", "Pack-TI");
+        return spaced.isEmpty() ? type : Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
+    }
+}

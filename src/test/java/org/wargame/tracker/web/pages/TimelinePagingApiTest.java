@@ -1,0 +1,109 @@
+package org.wargame.tracker.web.pages;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.wargame.tracker.ApiTestSupport;
+import org.wargame.tracker.account.Actor;
+import org.wargame.tracker.campaign.ScenarioPlan.Placement;
+import org.wargame.tracker.scenario.ScenarioService;
+import org.wargame.tracker.scenario.StartScenarioRequest;
+
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The timeline and audit pages do not grow with history: a window of events around the point shown, with links to
+ * the events before and after it, jumps to the Game Turns near it; and the links to static resources still lead to
+ * them (resolved once, see {@link StaticLinks}).
+ */
+class TimelinePagingApiTest extends ApiTestSupport {
+
+    @Autowired
+    ScenarioService service;
+
+    private final HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager())
+            .followRedirects(HttpClient.Redirect.NORMAL).build();
+
+    private String page(String path) throws IOException, InterruptedException {
+        HttpResponse<String> r = browser.send(HttpRequest.newBuilder(uri(path)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(path).isEqualTo(200);
+        return r.body();
+    }
+
+    private void logIn() throws IOException, InterruptedException {
+        Matcher csrf = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"").matcher(page("/login"));
+        assertThat(csrf.find()).isTrue();
+        String form = "username=referee&password=" + URLEncoder.encode(REFEREE_PASSWORD, StandardCharsets.UTF_8)
+                + "&_csrf=" + csrf.group(1);
+        browser.send(HttpRequest.newBuilder(uri("/login")).header("Content-Type",
+                "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static int count(String html, String needle) {
+        int n = 0;
+        for (int i = html.indexOf(needle); i >= 0; i = html.indexOf(needle, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    @Test
+    void the_timeline_shows_a_window_of_events_and_links_to_the_rest() throws Exception {
+        Actor referee = new Actor("referee", true, List.of());
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        String scenario = service.start(campaign, new StartScenarioRequest(null, "long", 1000,
+                List.of("axis", "british"), List.of(new Placement("it-squad-1", Map.of("hex", "F6",
+                "terrain", "open-ground"))), List.of()), referee);
+        for (int i = 0; i < 600; i++) {
+            service.advance(scenario, null, referee);
+        }
+        logIn();
+        String now = page("/scenarios/" + scenario + "/timeline");
+        assertThat(count(now, "data-seq=\"")).isEqualTo(Timeline.WINDOW);
+        assertThat(now).contains("id=\"earlier-events\"").doesNotContain("id=\"later-events\"")
+                .contains("data-seq=\"600\"").doesNotContain("data-seq=\"" + (600 - Timeline.WINDOW) + "\"");
+        // Game Turns near the current one and the first, not every one; phases only near the current one
+        int turnNow = Integer.parseInt(get("referee", "/api/scenarios/" + scenario).at("/clock/gameTurn").asText());
+        assertThat(turnNow).isGreaterThan(2 * Timeline.TURNS_AROUND + 2);
+        assertThat(now).contains("data-turn=\"1\"").contains("data-turn=\"" + turnNow + "\"")
+                .doesNotContain("data-turn=\"" + (turnNow - Timeline.TURNS_AROUND - 1) + "\"");
+        assertThat(count(now, "class=\"jump-phase")).isLessThan(
+                (2 * Timeline.PHASES_AROUND + 1) * 2 * 10);
+
+        String start = page("/scenarios/" + scenario + "/timeline?at=0");
+        int w = Timeline.WINDOW;
+        assertThat(start).contains("id=\"later-events\"").doesNotContain("id=\"earlier-events\"")
+                .contains("data-seq=\"0\"").contains("data-seq=\"" + (w - 1) + "\"")
+                .doesNotContain("data-seq=\"" + w + "\"");
+        String middle = page("/scenarios/" + scenario + "/timeline?at=200");
+        assertThat(middle).contains("data-seq=\"" + (200 - w / 2) + "\"")
+                .contains("data-seq=\"" + (200 + w / 2 - 1) + "\"")
+                .doesNotContain("data-seq=\"" + (200 - w / 2 - 1) + "\"")
+                .doesNotContain("data-seq=\"" + (200 + w / 2) + "\"");
+
+        String audit = page("/scenarios/" + scenario + "/audit?gameTurn=2");
+        assertThat(audit).contains("Audit of Game Turn 2").contains("class=\"audited");
+
+        // the static links lead to the style sheet and to htmx
+        Matcher script = Pattern.compile("<script src=\"([^\"]+)\"").matcher(now);
+        assertThat(script.find()).isTrue();
+        assertThat(script.group(1)).contains("/webjars/htmx.org/").endsWith("htmx.min.js");
+        assertThat(page(script.group(1))).contains("htmx");
+        Matcher css = Pattern.compile("<link rel=\"stylesheet\" href=\"([^\"]+)\"").matcher(now);
+        assertThat(css.find()).isTrue();
+        assertThat(page(css.group(1))).isNotBlank();
+    }
+}
