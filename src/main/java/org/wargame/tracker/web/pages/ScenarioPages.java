@@ -250,7 +250,7 @@ public class ScenarioPages {
             CounterView c = byId.get(o.id());
             String words = o.eliminated() ? "struck off the roster"
                     : "back to the roster" + (o.state().isEmpty() ? "" : ": " + String.join(", ",
-                    StateWords.of(o.state())));
+                    StateWords.of(state.ruleSet().words(), o.state(), names(state), null)));
             rows.add(new HandBackRow(c == null ? o.id() : c.name(), c == null ? "" : state.sideName(c.side()),
                     o.eliminated(), words));
         }
