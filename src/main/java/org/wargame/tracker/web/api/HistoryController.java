@@ -37,15 +37,28 @@ class HistoryController {
         this.streams = streams;
     }
 
-    /** The history as JSON Lines, written to the response as the rows are read. */
+    /**
+     * The history as JSON Lines, written to the response as the rows are read. The referee may ask for a complete
+     * move: {@code accounts=true} adds every account with its password hash, {@code seeds=true} the dice seeds of
+     * the campaign's scenarios (a player may not: 403).
+     */
     @GetMapping(value = "/api/campaigns/{campaignId}/export", produces = "application/x-ndjson")
-    public void export(@PathVariable String campaignId, Authentication auth, HttpServletResponse response)
-            throws IOException {
+    public void export(@PathVariable String campaignId, @RequestParam(required = false) Boolean accounts,
+                       @RequestParam(required = false) Boolean seeds, Authentication auth,
+                       HttpServletResponse response) throws IOException {
         participants.actor(auth, campaignId);
+        HistoryTransfer.Including including = new HistoryTransfer.Including(Boolean.TRUE.equals(accounts),
+                Boolean.TRUE.equals(seeds));
+        if (including.accounts()) {
+            Participants.requireReferee(auth, "exports the accounts");
+        }
+        if (including.seeds()) {
+            Participants.requireReferee(auth, "exports the dice seeds");
+        }
         List<String> streams = this.streams.of(campaignId);
         response.setHeader("Content-Disposition", "attachment; filename=\"" + campaignId + ".history.jsonl\"");
         response.setContentType("application/x-ndjson");
-        transfer.export(campaignId, streams, response.getOutputStream());
+        transfer.export(campaignId, streams, response.getOutputStream(), including);
     }
 
     /** Imports an exported history, read from the request as it arrives (see {@link HistoryTransfer}). */
