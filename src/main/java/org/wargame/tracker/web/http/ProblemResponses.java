@@ -28,6 +28,7 @@ import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.ServletRequestBindingException;
+import org.springframework.web.context.request.async.AsyncRequestNotUsableException;
 import org.springframework.web.context.request.async.AsyncRequestTimeoutException;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -35,6 +36,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import org.springframework.web.util.DisconnectedClientHelper;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.NotFound;
 import org.wargame.tracker.refusal.NotYourSide;
@@ -258,9 +260,18 @@ public class ProblemResponses {
         return problemOf(e);
     }
 
-    /** Anything else is the tracker's own failure: logged in full, answered with nothing of its insides. */
+    /**
+     * Anything else is the tracker's own failure: logged in full, answered with nothing of its insides. But for a
+     * client that went away (a closed tab ending its live stream, a download cancelled): normal, logged at debug,
+     * and nothing is answered since nobody is listening.
+     */
     @ExceptionHandler(Exception.class)
     ProblemDetail failure(Exception e) {
+        if (e instanceof AsyncRequestNotUsableException
+                || DisconnectedClientHelper.isClientDisconnectedException(e)) {
+            LOG.debug("the client went away: {}", e.toString());
+            return null;
+        }
         String incident = UUID.randomUUID().toString().substring(0, 8);
         LOG.error("Incident {}: a request failed", incident, e);
         ProblemDetail problem = problem(HttpStatus.INTERNAL_SERVER_ERROR, "The tracker failed",
