@@ -27,7 +27,7 @@ class BackupController {
         this.backup = backup;
     }
 
-    @GetMapping("/api/backup")
+    @GetMapping(value = "/api/backup", produces = "application/zip")
     public void backup(Authentication auth, HttpServletResponse response) throws IOException {
         Participants.requireReferee(auth, "makes backups");
         Path folder = Files.createTempDirectory("tracker-backup-");

@@ -1,24 +1,22 @@
 package org.wargame.tracker.web.api;
 
-import org.wargame.tracker.history.CampaignStreams;
-import org.wargame.tracker.history.HistoryTransfer;
-import org.wargame.tracker.history.ReadModelRebuild;
-
-import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.springframework.web.bind.annotation.RequestParam;
-
-import java.io.IOException;
-import java.util.List;
+import org.springframework.http.HttpStatus;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.wargame.tracker.campaign.Participants;
+import org.wargame.tracker.history.CampaignStreams;
+import org.wargame.tracker.history.HistoryTransfer;
+import org.wargame.tracker.history.ReadModelRebuild;
+
+import java.io.IOException;
+import java.util.List;
 
 /** Export and import of a campaign's history, and the rebuild of the read models. */
 @RestController
