@@ -41,6 +41,7 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
 
     private final EventTables tables;
     private final EventChain chain;
+    private final Quarantine quarantine;
     private final ObjectProvider<ChainVerification> verification;
     private final List<Cache> caches;
     private final CommandTargetResolver targets = AnnotationCommandTargetResolver.builder().build();
@@ -52,11 +53,13 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
         }
     });
 
-    public StreamGuard(EventTables tables, EventChain chain, ObjectProvider<ChainVerification> verification,
+    public StreamGuard(EventTables tables, EventChain chain, Quarantine quarantine,
+                       ObjectProvider<ChainVerification> verification,
                        @Qualifier("scenarioCache") Cache scenarioCache,
                        @Qualifier("campaignCache") Cache campaignCache) {
         this.tables = tables;
         this.chain = chain;
+        this.quarantine = quarantine;
         this.verification = verification;
         this.caches = List.of(scenarioCache, campaignCache);
     }
@@ -101,6 +104,12 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
 
     /** Refuses the stream if its record does not match the chain; reads only what this instance has not seen. */
     void check(String stream) {
+        Quarantine.Held held = quarantine.of(stream);
+        if (held != null) {
+            throw new Conflict("this record is read-only: the tracker cannot replay its event " + (held.sequence()
+                    + 1) + " (" + held.reason() + "), so nothing may be added to it; the referee sees it on the "
+                    + "console. Nothing was done");
+        }
         Known before = known.get(stream);
         if (before != null && before.broken() != null) {
             throw refusal(stream, before.broken());
