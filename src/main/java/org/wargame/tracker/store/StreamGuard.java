@@ -33,6 +33,8 @@ import java.util.Map;
  * evicted from the aggregate caches when someone else appended, so the aggregate is loaded from the store and never
  * decides on a stale state. A full {@code GET /api/history/verify} that finds a broken link refuses the stream too.
  * <p>
+ * A stream held in {@link Quarantine} (a rebuild could not fold it) is refused first, with the reason: read-only.
+ * <p>
  * What it does not see: an event already checked being changed afterwards while this instance keeps running and no
  * one appends to the stream; the next start (or verify) finds it.
  */
