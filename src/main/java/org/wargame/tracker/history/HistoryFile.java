@@ -6,16 +6,15 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.RequestJson;
 import org.wargame.tracker.store.EventTables.ChainedEvent;
 import org.wargame.tracker.store.EventTables.Link;
 import org.wargame.tracker.store.StoredEvent;
 import org.wargame.tracker.store.StoredJson;
-
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import org.wargame.tracker.refusal.RequestJson;
 
 import java.io.IOException;
 import java.io.InputStream;
