@@ -29,15 +29,18 @@ class HistoryExport {
 
     private final EventTables tables;
     private final TransactionTemplate readOnly;
+    private final MoveLines moveLines;
 
-    HistoryExport(EventTables tables, PlatformTransactionManager transactionManager) {
+    HistoryExport(EventTables tables, PlatformTransactionManager transactionManager, MoveLines moveLines) {
         this.tables = tables;
+        this.moveLines = moveLines;
         this.readOnly = new TransactionTemplate(transactionManager);
         this.readOnly.setReadOnly(true);
     }
 
     /** The campaign's stream and its scenarios' streams, in global order, one line each after the header. */
-    void export(String campaignId, List<String> streams, OutputStream target) throws IOException {
+    void export(String campaignId, List<String> streams, OutputStream target, HistoryTransfer.Including including)
+            throws IOException {
         readOnly.executeWithoutResult(status -> {
             // the manifest first: each stream's head now, and the export then writes each stream up to its head, so
             // the file holds exactly what its header says even while actions are stored meanwhile
@@ -74,6 +77,7 @@ class HistoryExport {
                         heads.add(cursor);
                     }
                 }
+                moveLines.write(out, streams, including);
                 out.end();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

@@ -31,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.ObjIntConsumer;
 import java.util.regex.Pattern;
 
 /**
@@ -116,6 +117,11 @@ final class HistoryFile {
             out.writeEndObject();
         }
 
+        /** A line of another kind ({@link MoveLines}): an object with its {@code kind} first. */
+        void other(JsonNode line) throws IOException {
+            StoredJson.mapper().writeTree(out, line);
+        }
+
         void end() throws IOException {
             out.writeRaw('\n');
             out.flush();
@@ -136,6 +142,18 @@ final class HistoryFile {
      * that is not an event line, and one too long; returns the header.
      */
     static Header read(InputStream body, int maxLine, Consumer<Line> each) throws IOException {
+        return read(body, maxLine, each, (line, number) -> {
+            throw new FieldRefused("line " + number, "a line of kind " + line.path("kind").asText()
+                    + " is not taken here");
+        });
+    }
+
+    /**
+     * As {@link #read(InputStream, int, Consumer)}, and {@code others} gets every line that names a {@code kind}
+     * other than {@code event} (the lines of a complete move, {@link MoveLines}), with its number.
+     */
+    static Header read(InputStream body, int maxLine, Consumer<Line> each, ObjIntConsumer<JsonNode> others)
+            throws IOException {
         Lines reader = new Lines(body, maxLine);
         String text = reader.next();
         if (text == null) {
@@ -161,15 +179,15 @@ final class HistoryFile {
             if (!line.isObject()) {
                 throw new FieldRefused("line " + number, "not an event line (a JSON object)");
             }
+            if (line.has("kind") && !"event".equals(line.get("kind").asText())) {
+                others.accept(line, number);
+                continue;
+            }
             for (Iterator<String> it = line.fieldNames(); it.hasNext(); ) {
                 String field = it.next();
                 if (!LINE_FIELDS.contains(field)) {
                     throw new FieldRefused("line " + number, field + ": unknown field of an event line");
                 }
-            }
-            if (line.has("kind") && !"event".equals(line.get("kind").asText())) {
-                throw new FieldRefused("line " + number, "kind: '" + RequestJson.shortened(line.get("kind")
-                        .asText()) + "' is no kind of line a history holds");
             }
             JsonNode sequence = line.get("sequence");
             if (sequence == null || !sequence.isIntegralNumber() || !sequence.canConvertToLong()

@@ -60,6 +60,7 @@ class HistoryImport {
     private final int maxStreams;
     private final TransactionTemplate transactions;
     private final ReadModelRebuild rebuild;
+    private final MoveLines moveLines;
     private final ReentrantLock importing = new ReentrantLock();
     private final AtomicReference<Progress> progress = new AtomicReference<>(
             new Progress("idle", null, 0, 0, 0, null, null, null));
@@ -68,7 +69,8 @@ class HistoryImport {
                   PlatformTransactionManager transactionManager, ReadModelRebuild rebuild,
                   @Value("${tracker.limits.history-line:4MB}") DataSize maxLine,
                   @Value("${tracker.limits.history-events:10000000}") long maxEvents,
-                  @Value("${tracker.limits.history-streams:10000}") int maxStreams) {
+                  @Value("${tracker.limits.history-streams:10000}") int maxStreams, MoveLines moveLines) {
+        this.moveLines = moveLines;
         this.tables = tables;
         this.strict = strict;
         this.jdbc = jdbc;
@@ -105,7 +107,8 @@ class HistoryImport {
     }
 
     /** What the check of a file found: its campaign, its streams in the order they begin, and how many events. */
-    private record Checked(String campaignId, Map<String, Stream> streams, long events, int lines) {
+    private record Checked(String campaignId, Map<String, Stream> streams, long events, int lines,
+                           MoveLines.Pending moved) {
     }
 
     /**
@@ -135,6 +138,9 @@ class HistoryImport {
             int built = 0;
             try {
                 store(checkedRows, checked, started);
+                int[] moved = checked.moved().store();
+                LOG.info("history import of {}: {} accounts added, {} dice seeds", checked.campaignId(), moved[0],
+                        moved[1]);
                 SimpleEventHandlerInvoker projections = rebuild.projections();
                 for (Map.Entry<String, Stream> stream : checked.streams().entrySet()) {
                     try {
@@ -216,6 +222,7 @@ class HistoryImport {
         Map<String, Stream> streams = new LinkedHashMap<>();
         long[] events = {0};
         int[] lastLine = {1};
+        MoveLines.Pending moved = moveLines.pending();
         HistoryFile.Header header = HistoryFile.read(body, maxLine, line -> {
             StoredEvent event = line.row().event();
             int number = line.number();
@@ -249,6 +256,7 @@ class HistoryImport {
                 throw new FieldRefused("line " + number, "hash does not verify (event " + event.eventIdentifier()
                         + " of " + event.stream() + " #" + event.sequence() + " was changed)");
             }
+            moved.event(event);
             try {
                 stream.add(rows.write(line.row(), number));
             } catch (IOException e) {
@@ -258,7 +266,8 @@ class HistoryImport {
             if (++events[0] % 1000 == 0) {
                 progress.set(new Progress("checking", null, events[0], 0, 0, started, null, null));
             }
-        });
+        }, moved::line);
+        moved.check();
         String campaignId = header.campaignId();
         Stream campaign = streams.get(campaignId);
         if (campaign == null) {
@@ -282,7 +291,7 @@ class HistoryImport {
                         + "into a tracker that does not have this campaign");
             }
         }
-        return new Checked(campaignId, streams, events[0], lastLine[0]);
+        return new Checked(campaignId, streams, events[0], lastLine[0], moved);
     }
 
     /** Refuses a file that does not hold what its header says: a stream missing or added, cut short, changed. */
