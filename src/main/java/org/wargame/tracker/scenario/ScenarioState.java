@@ -39,7 +39,7 @@ import java.util.function.Predicate;
 public record ScenarioState(String scenarioId, String campaignId, String name, String ruleSetId, int turnLimit,
                             List<Side> sides, GameClock clock, boolean concluded, String result, RuleState rules,
                             int serverRolls, String diceCommitment, long events, LastAction lastAction,
-                            List<UndoRequested> requests, List<ActionDisputed> disputes) {
+                            List<UndoRequested> requests, List<ActionDisputed> disputes, List<String> done) {
 
     /**
      * The version of this fold. Raise it whenever a change of the code changes the state a fold of the same events
@@ -62,13 +62,14 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
     public ScenarioState {
         requests = requests == null ? List.of() : List.copyOf(requests);
         disputes = disputes == null ? List.of() : List.copyOf(disputes);
+        done = done == null ? List.of() : List.copyOf(done); // null in a state kept before sides said they were done
     }
 
     public static ScenarioState started(ScenarioStarted e) {
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = RuleSets.byId(e.ruleSet());
         return new ScenarioState(e.scenarioId(), e.campaignId(), e.name(), e.ruleSet(), e.turnLimit(), e.sides(),
                 e.clock(), false, null, ruleSet.setUp(e.counters(), e.tables()), 0, e.diceCommitment(), 1, null,
-                List.of(), List.of());
+                List.of(), List.of(), List.of());
     }
 
     /** Applies one event that is not a roll-back (see {@link #evolve(FoldInput, ScenarioPast)}). */
@@ -98,9 +99,15 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                     requests, disputes);
         }
         if (event instanceof ClockAdvanced advanced) {
-            return next(advanced.to(), rules, serverDiceAfter(serverRolls, advanced.dice()),
-                    new LastAction(advanced.actionId(), CLOCK, null, !advanced.dice().isEmpty(), events),
-                    requests, disputes);
+            return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, advanced.to(),
+                    concluded, result, rules, serverDiceAfter(serverRolls, advanced.dice()), diceCommitment,
+                    events + 1, new LastAction(advanced.actionId(), CLOCK, null, !advanced.dice().isEmpty(), events),
+                    requests, disputes, List.of()); // a new phase: nobody is done in it yet
+        }
+        if (event instanceof ScenarioEvent.SideDone sideDone) {
+            return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded,
+                    result, rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes,
+                    done.contains(sideDone.side()) ? done : append(done, sideDone.side()));
         }
         if (event instanceof RollBack rollBack) {
             long to = rollBack.rolledBackTo() != null ? rollBack.rolledBackTo()
@@ -109,7 +116,8 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
             Predicate<AboutAction> stays = about -> positionOf(about, past) < to;
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, back.clock, concluded,
                     result, back.rules, serverRolls, diceCommitment, events + 1, back.lastAction,
-                    requests.stream().filter(stays::test).toList(), disputes.stream().filter(stays::test).toList());
+                    requests.stream().filter(stays::test).toList(), disputes.stream().filter(stays::test).toList(),
+                    back.done);
         }
         if (event instanceof UndoRequested requested) {
             return next(clock, rules, serverRolls, lastAction, append(requests, requested), disputes);
@@ -129,7 +137,8 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         }
         if (event instanceof ScenarioConcluded done) {
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, true,
-                    done.result(), rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes);
+                    done.result(), rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes,
+                    this.done);
         }
         if (event instanceof ScenarioEvent.ActionDropped) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes); // changes nothing but the count
@@ -147,6 +156,34 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
 
     public List<String> sideOrder() {
         return sides.stream().map(Side::id).toList();
+    }
+
+    /** The phase the clock stands in, with who acts in it. */
+    public org.wargame.tracker.rules.Phase phase() {
+        return ruleSet().phases().phaseAt(clock);
+    }
+
+    /**
+     * The sides that act in the phase the clock stands in and have not said they are done: the phasing side alone
+     * in a phase only it acts in, else every side not done yet.
+     */
+    public List<String> waitingFor() {
+        if (concluded) {
+            return List.of();
+        }
+        if (!phase().severalSidesAct()) {
+            return List.of(clock.phasingSide());
+        }
+        return sideOrder().stream().filter(s -> !done.contains(s)).toList();
+    }
+
+    /** "the Germans and the British": side names for a sentence. */
+    public String sideNames(List<String> sideIds) {
+        List<String> names = sideIds.stream().map(id -> "the " + sideName(id)).toList();
+        if (names.size() <= 1) {
+            return String.join("", names);
+        }
+        return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
     }
 
     /** The side name players know ("Italians"), for a side id ("axis"). */
@@ -176,7 +213,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
     private ScenarioState next(GameClock clock, RuleState rules, int serverRolls, LastAction lastAction,
                                List<UndoRequested> requests, List<ActionDisputed> disputes) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
-                rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes);
+                rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, done);
     }
 
     private List<UndoRequested> withoutRequest(String requestId) {

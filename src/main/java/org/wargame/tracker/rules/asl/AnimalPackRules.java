@@ -52,7 +52,7 @@ public final class AnimalPackRules implements RuleSet<AnimalPackState, AnimalPac
     @Override
     public PhaseSequence phases() {
         return new PhaseSequence(List.of(Phase.of("RPh", "Rally Phase", "1.13B"), Phase.of("PFPh", "Prep Fire Phase"),
-                Phase.of("MPh", "Movement Phase"), Phase.of("DFPh", "Defensive Fire Phase"),
+                Phase.bothSides("MPh", "Movement Phase"), Phase.bothSides("DFPh", "Defensive Fire Phase"),
                 Phase.of("AFPh", "Advancing Fire Phase"), Phase.of("RtPh", "Rout Phase"),
                 Phase.of("APh", "Advance Phase"), Phase.of("CCPh", "Close Combat Phase")));
     }

@@ -25,7 +25,8 @@ final class TurnSequence {
     static final String CA = "CA";
 
     static final PhaseSequence PHASES = new PhaseSequence(List.of(Phase.of(CP, "Command Phase"),
-            Phase.of(MP, "Movement Phase"), Phase.of(FP, "Fire Phase"), Phase.of(CA, "Close Assault Phase")));
+            Phase.bothSides(MP, "Movement Phase"), Phase.of(FP, "Fire Phase"),
+            Phase.bothSides(CA, "Close Assault Phase")));
 
     /** Whose units act in a window: the phasing side's, the other side's, or either. */
     enum Who { PHASING, NON_PHASING, EITHER }
