@@ -153,8 +153,12 @@ public abstract class ApiTestSupport {
         return post(user, "/api/scenarios/" + scenarioId + "/actions", action);
     }
 
+    /**
+     * One step of the clock as {@code user}; a decision the rules wait for at this step is passed over, as the clock
+     * did before it asked ({@code confirm: ["decision"]}): the tests that read the question send their own requests.
+     */
     protected Response advance(String user, String scenarioId) {
-        return post(user, "/api/scenarios/" + scenarioId + "/clock/advance", Map.of());
+        return post(user, "/api/scenarios/" + scenarioId + "/clock/advance", Map.of("confirm", List.of("decision")));
     }
 
     /**
@@ -189,6 +193,35 @@ public abstract class ApiTestSupport {
             }
         }
         throw new IllegalStateException("clock never reached " + gameTurn + "/" + playerTurn + "/" + phase);
+    }
+
+    /**
+     * Moves the clock one step on as the players whose move it is: the phasing side's player in a phase only it acts
+     * in, else each side's player ending its phase in turn; a decision the rules wait for is passed over
+     * ({@code confirm: ["decision"]}). Returns the last answer.
+     */
+    protected Response moveOn(String scenarioId) {
+        JsonNode view = get("referee", "/api/scenarios/" + scenarioId).body();
+        List<String> confirm = new ArrayList<>();
+        view.get("leaving").forEach(l -> {
+            if (l.get("kind").asText().equals("decision")) {
+                confirm.add("decision");
+            }
+        });
+        JsonNode campaign = get("referee", "/api/campaigns/" + view.get("campaignId").asText()).body();
+        Map<String, String> players = new java.util.HashMap<>();
+        campaign.get("sides").forEach(side -> players.put(side.get("id").asText(),
+                side.get("players").size() == 0 ? "referee" : side.get("players").get(0).asText()));
+        if (view.get("acting").asText().equals("PHASING")) {
+            return post(players.get(view.at("/clock/phasingSide").asText()), "/api/scenarios/" + scenarioId
+                    + "/clock/advance", Map.of("confirm", confirm));
+        }
+        Response last = null;
+        for (JsonNode side : view.get("waitingFor")) {
+            last = post(players.get(side.asText()), "/api/scenarios/" + scenarioId + "/clock/done",
+                    Map.of("confirm", confirm));
+        }
+        return last;
     }
 
     /** The counter {@code counterId} in a scenario view (or action response). */
