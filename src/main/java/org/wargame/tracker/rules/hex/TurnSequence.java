@@ -24,6 +24,7 @@ final class TurnSequence {
     static final String FP = "FP";
     static final String CA = "CA";
 
+    /** Both sides act in the Movement Phase (Opportunity Fire, 12.61) and the Close Assault Phase (12.52, 12.53). */
     static final PhaseSequence PHASES = new PhaseSequence(List.of(Phase.of(CP, "Command Phase"),
             Phase.bothSides(MP, "Movement Phase"), Phase.of(FP, "Fire Phase"),
             Phase.bothSides(CA, "Close Assault Phase")));

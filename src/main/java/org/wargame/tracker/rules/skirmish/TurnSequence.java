@@ -38,6 +38,7 @@ final class TurnSequence {
     private TurnSequence() {
     }
 
+    /** The phases played by all sides together are those all sides act in: each side ends them. */
     static PhaseSequence phases() {
         return PhaseSequence.gameTurn(List.of(Phase.allSides(SPOT, "Artillery Spotting Round Phase"),
                 Phase.of(MOVE, "Movement Phase (each side in turn)"),
