@@ -129,7 +129,8 @@ public class Scenario {
 
     /**
      * "End my phase" in a phase several sides act in: each of the actor's sides still waited for says it is done
-     * (the referee's: every side waited for); when none is left, the clock moves on in the same action.
+     * (the referee's: every side waited for); the last side's done moves the clock on instead (its
+     * {@code ClockAdvanced}, recorded for that side, is its done).
      */
     @CommandHandler
     public ScenarioState handle(EndPhase command, DiceSeeds seeds, ScenarioLog log) {
@@ -150,17 +151,16 @@ public class Scenario {
                     ? "you have ended the " + phase.name() + " already; waiting for " + state.sideNames(waiting)
                     : "none of your sides acts in the " + phase.name());
         }
-        boolean last = mine.size() == waiting.size();
-        if (last) {
-            requireConfirmed(clock, next(), command.confirm()); // refused before anything is recorded
+        if (mine.size() == waiting.size()) {
+            // the last side's done is the clock's advance itself, one action: undone, it returns to the phase
+            // waiting for that side alone, as the record of the earlier sides' done says
+            moveOn(command.actionId(), command.dice(), command.confirm(), seeds,
+                    MetaData.with(ActionMetaData.SIDE, actingFor(actor)));
+            return state;
         }
         for (String side : mine) {
             record(new SideDone(command.actionId(), side, clock, phase.code()),
                     MetaData.with(ActionMetaData.SIDE, side));
-        }
-        if (last) {
-            moveOn(command.actionId(), command.dice(), command.confirm(), seeds,
-                    MetaData.with(ActionMetaData.SIDE, actingFor(actor)));
         }
         return state;
     }

@@ -86,7 +86,7 @@ class ActionContractApiTest extends ApiTestSupport {
         });
         assertThat(fires).containsExactly(List.of(), List.of("DR")); // without the Gun: no roll; with it: Original DR
 
-        Response toMph = post("alice", "/api/scenarios/" + s + "/clock/advance", Map.of("to", "MPh"));
+        Response toMph = post("bruno", "/api/scenarios/" + s + "/clock/advance", Map.of("to", "MPh", "confirm", List.of("decision")));
         assertThat(toMph.status()).as(toMph.raw()).isEqualTo(200);
         assertThat(toMph.at("/scenario/clock/phase").asText()).isEqualTo("MPh");
         assertThat(toMph.at("/scenario/clock/gameTurn").asInt()).isEqualTo(1);
