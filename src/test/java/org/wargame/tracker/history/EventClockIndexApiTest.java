@@ -167,7 +167,7 @@ class EventClockIndexApiTest extends ApiTestSupport {
 
         jdbc.update("delete from event_clock where scenario_id = ?", scenario);
         projection.forget();
-        Response next = advance("bruno", scenario);
+        Response next = moveOn(scenario);
         assertThat(next.status()).as(next.raw()).isEqualTo(200);
         Map<Long, JsonNode> after = indexed(scenario);
         assertThat(after).hasSize(before.size() + 1);

@@ -129,6 +129,6 @@ class LongReachApiTest extends ApiTestSupport {
     private Response advanceIfMatch(String user, String scenario, long version) {
         return send(user, HttpRequest.newBuilder(uri("/api/scenarios/" + scenario + "/clock/advance"))
                 .header("Content-Type", "application/json").header("If-Match", "\"" + version + "\"")
-                .POST(HttpRequest.BodyPublishers.ofString("{}")));
+                .POST(HttpRequest.BodyPublishers.ofString("{\"confirm\": [\"decision\"]}")));
     }
 }

@@ -93,7 +93,8 @@ class ActionContractApiTest extends ApiTestSupport {
         assertThat(toMph.at("/events").size()).isEqualTo(2); // RPh to PFPh to MPh, one event each
 
         // to Turn 3: stopped at Turn 2's first RPh, where the crew may become Pack-TI (10.11)
-        Response far = post("alice", "/api/scenarios/" + s + "/clock/advance", Map.of("gameTurn", 3));
+        // (the referee's request: a player's would end with the Player Turn)
+        Response far = post("referee", "/api/scenarios/" + s + "/clock/advance", Map.of("gameTurn", 3));
         assertThat(far.at("/scenario/clock/gameTurn").asInt()).isEqualTo(2);
         assertThat(far.at("/scenario/clock/phase").asText()).isEqualTo("RPh");
         assertThat(far.at("/scenario/decision").asText()).startsWith("10.11");
