@@ -83,6 +83,14 @@ public interface RuleSet<S extends RuleState, A extends RuleAction, E extends Ru
      */
     java.util.Map<String, Class<? extends E>> eventNames();
 
+    /**
+     * The rule set's words and pictures for the pages (labels of its keys, state in words, counter faces, its board).
+     * By default none: every key spelt out, a plain counter, a table.
+     */
+    default RuleSetWords words() {
+        return RuleSetWords.PLAIN;
+    }
+
     /** What each counter may do now, and why not where the rules forbid it. */
     default List<ActionOption> options(S state, GameClock clock) {
         return List.of();

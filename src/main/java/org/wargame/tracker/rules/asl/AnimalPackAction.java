@@ -2,7 +2,11 @@ package org.wargame.tracker.rules.asl;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import org.wargame.tracker.rules.Dice;
+import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.RuleAction;
+
+import java.util.List;
 
 /** The actions of the Animal-Pack rules and the play around them. */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
@@ -18,12 +22,39 @@ import org.wargame.tracker.rules.RuleAction;
 })
 public sealed interface AnimalPackAction extends RuleAction {
 
+    /** The side on whose behalf this action is taken: the owner of the counter it is about. */
+    String actingSide(AnimalPackState state);
+
+    /**
+     * The events this action causes under the rules, or a refusal. Each action decides in its own method so that
+     * the dispatch is checked by the compiler: a new action does not compile until it says what it does.
+     */
+    List<AnimalPackEvent> decide(AnimalPackState state, GameClock clock, Dice dice);
+
     /** 10.11: the crew (with its Gun and Mule) becomes Pack-TI in RPh Step 1.13B; begins or resumes a period. */
     record BecomePackTi(String crew) implements AnimalPackAction {
+        @Override
+        public String actingSide(AnimalPackState state) {
+            return state.counter("crew", crew).side();
+        }
+
+        @Override
+        public List<AnimalPackEvent> decide(AnimalPackState state, GameClock clock, Dice dice) {
+            return AnimalPackRules.decided(state, out -> PackTi.become(out, clock, this));
+        }
     }
 
     /** 10.33: Pack the Gun back onto the Mule (or vice versa) while all involved are Pack-TI. */
     record ReversePacking(String crew) implements AnimalPackAction {
+        @Override
+        public String actingSide(AnimalPackState state) {
+            return state.counter("crew", crew).side();
+        }
+
+        @Override
+        public List<AnimalPackEvent> decide(AnimalPackState state, GameClock clock, Dice dice) {
+            return AnimalPackRules.decided(state, out -> Reversal.reverse(out, clock, this));
+        }
     }
 
     /**
@@ -32,14 +63,41 @@ public sealed interface AnimalPackAction extends RuleAction {
      */
     record Fire(String firer, String target, String weapon, String fireType, String result)
             implements AnimalPackAction {
+        @Override
+        public String actingSide(AnimalPackState state) {
+            return state.counter("firer", firer).side();
+        }
+
+        @Override
+        public List<AnimalPackEvent> decide(AnimalPackState state, GameClock clock, Dice dice) {
+            return AnimalPackRules.decided(state, out -> Attack.fire(out, clock, this, dice));
+        }
     }
 
     /** A casualty from an attack: pin, break, casualty-reduction or eliminate (see 10.4 for Mules). */
     record Casualty(String counter, String result) implements AnimalPackAction {
+        @Override
+        public String actingSide(AnimalPackState state) {
+            return state.counter("counter", counter).side();
+        }
+
+        @Override
+        public List<AnimalPackEvent> decide(AnimalPackState state, GameClock clock, Dice dice) {
+            return AnimalPackRules.decided(state, out -> Casualties.apply(out, clock, this, dice));
+        }
     }
 
     /** A counter moves (with what it carries) to a Location; {@code prohibitsGuns} per 10.31. */
     record Move(String counter, String hex, String terrain, Boolean prohibitsGuns) implements AnimalPackAction {
+        @Override
+        public String actingSide(AnimalPackState state) {
+            return state.counter("counter", counter).side();
+        }
+
+        @Override
+        public List<AnimalPackEvent> decide(AnimalPackState state, GameClock clock, Dice dice) {
+            return AnimalPackRules.decided(state, out -> Movement.move(out, this));
+        }
     }
 
     /**
@@ -48,6 +106,15 @@ public sealed interface AnimalPackAction extends RuleAction {
      * with it. A request without a result is the record of an earlier version: it rallied, with no roll.
      */
     record Rally(String counter, String result) implements AnimalPackAction {
+        @Override
+        public String actingSide(AnimalPackState state) {
+            return state.counter("counter", counter).side();
+        }
+
+        @Override
+        public List<AnimalPackEvent> decide(AnimalPackState state, GameClock clock, Dice dice) {
+            return AnimalPackRules.decided(state, out -> RallyAttempt.attempt(out, this, dice));
+        }
     }
 
     /**
@@ -56,6 +123,15 @@ public sealed interface AnimalPackAction extends RuleAction {
      * with it. A request without a result is the record of an earlier version: repaired, with no roll.
      */
     record RepairGun(String gun, String result) implements AnimalPackAction {
+        @Override
+        public String actingSide(AnimalPackState state) {
+            return state.counter("gun", gun).side();
+        }
+
+        @Override
+        public List<AnimalPackEvent> decide(AnimalPackState state, GameClock clock, Dice dice) {
+            return AnimalPackRules.decided(state, out -> GunRepair.attempt(out, this, dice));
+        }
     }
 
     /**
@@ -63,5 +139,14 @@ public sealed interface AnimalPackAction extends RuleAction {
      * with it any (Un)Packing Period the Gun is in.
      */
     record TakePossession(String counter, String gun) implements AnimalPackAction {
+        @Override
+        public String actingSide(AnimalPackState state) {
+            return state.counter("counter", counter).side();
+        }
+
+        @Override
+        public List<AnimalPackEvent> decide(AnimalPackState state, GameClock clock, Dice dice) {
+            return AnimalPackRules.decided(state, out -> Possession.take(out, this));
+        }
     }
 }

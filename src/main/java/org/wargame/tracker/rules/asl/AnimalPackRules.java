@@ -9,14 +9,6 @@ import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.Phase;
 import org.wargame.tracker.rules.PhaseSequence;
 import org.wargame.tracker.rules.RuleSet;
-import org.wargame.tracker.rules.asl.AnimalPackAction.BecomePackTi;
-import org.wargame.tracker.rules.asl.AnimalPackAction.Casualty;
-import org.wargame.tracker.rules.asl.AnimalPackAction.Fire;
-import org.wargame.tracker.rules.asl.AnimalPackAction.Move;
-import org.wargame.tracker.rules.asl.AnimalPackAction.Rally;
-import org.wargame.tracker.rules.asl.AnimalPackAction.RepairGun;
-import org.wargame.tracker.rules.asl.AnimalPackAction.ReversePacking;
-import org.wargame.tracker.rules.asl.AnimalPackAction.TakePossession;
 import org.wargame.tracker.rules.asl.AnimalPackEvent.PinsRemoved;
 
 import java.util.List;
@@ -37,6 +29,13 @@ public final class AnimalPackRules implements RuleSet<AnimalPackState, AnimalPac
     @Override
     public Map<String, Class<? extends AnimalPackEvent>> eventNames() {
         return AnimalPackEvent.NAMES;
+    }
+
+    private static final AslWords WORDS = new AslWords();
+
+    @Override
+    public org.wargame.tracker.rules.RuleSetWords words() {
+        return WORDS;
     }
 
     @Override
@@ -88,50 +87,18 @@ public final class AnimalPackRules implements RuleSet<AnimalPackState, AnimalPac
 
     @Override
     public String actingSide(AnimalPackState state, AnimalPackAction action) {
-        if (action instanceof BecomePackTi a) {
-            return state.counter("crew", a.crew()).side();
-        }
-        if (action instanceof ReversePacking a) {
-            return state.counter("crew", a.crew()).side();
-        }
-        if (action instanceof Fire a) {
-            return state.counter("firer", a.firer()).side();
-        }
-        if (action instanceof Casualty a) {
-            return state.counter("counter", a.counter()).side();
-        }
-        if (action instanceof Move a) {
-            return state.counter("counter", a.counter()).side();
-        }
-        if (action instanceof Rally a) {
-            return state.counter("counter", a.counter()).side();
-        }
-        if (action instanceof TakePossession a) {
-            return state.counter("counter", a.counter()).side();
-        }
-        return state.counter("gun", ((RepairGun) action).gun()).side();
+        return action.actingSide(state);
     }
 
     @Override
     public List<AnimalPackEvent> decide(AnimalPackState state, GameClock clock, AnimalPackAction action, Dice dice) {
+        return action.decide(state, clock, dice);
+    }
+
+    /** The events of one action's decision, each applied at once; then whether the periods can go on. */
+    static List<AnimalPackEvent> decided(AnimalPackState state, java.util.function.Consumer<Decision> decide) {
         Decision out = new Decision(state);
-        if (action instanceof BecomePackTi a) {
-            PackTi.become(out, clock, a);
-        } else if (action instanceof ReversePacking a) {
-            Reversal.reverse(out, clock, a);
-        } else if (action instanceof Fire a) {
-            Attack.fire(out, clock, a, dice);
-        } else if (action instanceof Casualty a) {
-            Casualties.apply(out, clock, a, dice);
-        } else if (action instanceof Move a) {
-            Movement.move(out, a);
-        } else if (action instanceof Rally a) {
-            RallyAttempt.attempt(out, a, dice);
-        } else if (action instanceof RepairGun a) {
-            GunRepair.attempt(out, a, dice);
-        } else if (action instanceof TakePossession a) {
-            Possession.take(out, a);
-        }
+        decide.accept(out);
         PeriodContinuation.check(out);
         return out.events();
     }

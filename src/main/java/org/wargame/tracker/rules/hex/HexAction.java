@@ -2,6 +2,8 @@ package org.wargame.tracker.rules.hex;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import org.wargame.tracker.rules.Dice;
+import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.RuleAction;
 
 import java.util.List;
@@ -30,16 +32,52 @@ public sealed interface HexAction extends RuleAction permits HexAction.Move, Hex
         HexAction.UsePanzerfaust, HexAction.UseAtGrenade, HexAction.UseGrenades, HexAction.UseSatchelCharge,
         HexAction.Eliminate, HexAction.SetPinned {
 
+    /** The side on whose behalf this action is taken: the owner of the counter it is about. */
+    String actingSide(HexState state);
+
+    /**
+     * The events this action causes under the rules, or a refusal. Each action decides in its own method so that
+     * the dispatch is checked by the compiler: a new action does not compile until it says what it does.
+     */
+    List<HexEvent> decide(HexState state, GameClock clock, Dice dice);
+
     /** 12.2: a unit moves into {@code toHex} (of {@code terrain}), spending {@code mpCost} Movement Points. */
     record Move(String unitId, String toHex, String terrain, Integer mpCost) implements HexAction {
+        @Override
+        public String actingSide(HexState state) {
+            return state.counter(unitId, "unitId").side();
+        }
+
+        @Override
+        public List<HexEvent> decide(HexState state, GameClock clock, Dice dice) {
+            return Portage.move(state, clock, this);
+        }
     }
 
     /** 12.4: the weapon moves from its carrier to another infantry unit in the hex. */
     record TransferWeapon(String weaponId, String toUnitId) implements HexAction {
+        @Override
+        public String actingSide(HexState state) {
+            return state.counter(weaponId, "weaponId").side();
+        }
+
+        @Override
+        public List<HexEvent> decide(HexState state, GameClock clock, Dice dice) {
+            return WeaponTransfer.transfer(state, clock, this);
+        }
     }
 
     /** 12.4: two infantry units in one hex swap the weapons they carry. */
     record ExchangeWeapons(String unitId, String otherUnitId) implements HexAction {
+        @Override
+        public String actingSide(HexState state) {
+            return state.counter(unitId, "unitId").side();
+        }
+
+        @Override
+        public List<HexEvent> decide(HexState state, GameClock clock, Dice dice) {
+            return WeaponTransfer.exchange(state, clock, this);
+        }
     }
 
     /**
@@ -50,6 +88,15 @@ public sealed interface HexAction extends RuleAction permits HexAction.Move, Hex
      */
     record Fire(String unitId, String weaponId, String attack, String targetHex, String targetId, Integer range,
                 Boolean grenades, Boolean satchelCharge) implements HexAction {
+        @Override
+        public String actingSide(HexState state) {
+            return state.counter(unitId, "unitId").side();
+        }
+
+        @Override
+        public List<HexEvent> decide(HexState state, GameClock clock, Dice dice) {
+            return AttackFirepower.fire(state, clock, this, dice);
+        }
     }
 
     /**
@@ -60,19 +107,55 @@ public sealed interface HexAction extends RuleAction permits HexAction.Move, Hex
      */
     record MortarFire(List<String> weaponIds, String targetHex, Integer range, Boolean los, String spotterId,
                       String leaderId, Integer coverModifier) implements HexAction {
+        @Override
+        public String actingSide(HexState state) {
+            return SupportWeaponRules.mortarSide(state, this);
+        }
+
+        @Override
+        public List<HexEvent> decide(HexState state, GameClock clock, Dice dice) {
+            return org.wargame.tracker.rules.hex.MortarFire.fire(state, clock, this, dice);
+        }
     }
 
     /** 12.66: a mortar fires a smoke round at {@code targetHex} in lieu of an attack. */
     record MortarSmoke(String weaponId, String targetHex, Integer range, Boolean los, String spotterId)
             implements HexAction {
+        @Override
+        public String actingSide(HexState state) {
+            return state.counter(weaponId, "weaponId").side();
+        }
+
+        @Override
+        public List<HexEvent> decide(HexState state, GameClock clock, Dice dice) {
+            return SmokeSupply.fire(state, clock, this);
+        }
     }
 
     /** 12.51: a unit spends a Panzerfaust from its side's pool on an adjacent AFV, vehicle or Gun. */
     record UsePanzerfaust(String unitId, String targetId, Integer range) implements HexAction {
+        @Override
+        public String actingSide(HexState state) {
+            return state.counter(unitId, "unitId").side();
+        }
+
+        @Override
+        public List<HexEvent> decide(HexState state, GameClock clock, Dice dice) {
+            return Panzerfaust.use(state, clock, ExpendablePool.PANZERFAUST, unitId, targetId, range);
+        }
     }
 
     /** 12.51: a unit spends an AT grenade from its side's pool on an adjacent AFV, vehicle or Gun. */
     record UseAtGrenade(String unitId, String targetId, Integer range) implements HexAction {
+        @Override
+        public String actingSide(HexState state) {
+            return state.counter(unitId, "unitId").side();
+        }
+
+        @Override
+        public List<HexEvent> decide(HexState state, GameClock clock, Dice dice) {
+            return Panzerfaust.use(state, clock, ExpendablePool.AT_GRENADE, unitId, targetId, range);
+        }
     }
 
     /**
@@ -84,6 +167,15 @@ public sealed interface HexAction extends RuleAction permits HexAction.Move, Hex
      */
     record UseGrenades(String unitId, String context, String targetHex, String afvId, Integer killNumber)
             implements HexAction {
+        @Override
+        public String actingSide(HexState state) {
+            return state.counter(unitId, "unitId").side();
+        }
+
+        @Override
+        public List<HexEvent> decide(HexState state, GameClock clock, Dice dice) {
+            return GrenadeUse.use(state, clock, this);
+        }
     }
 
     /**
@@ -91,13 +183,40 @@ public sealed interface HexAction extends RuleAction permits HexAction.Move, Hex
      * passenger of {@code afvId}). In a fire attack use {@link Fire#satchelCharge()}.
      */
     record UseSatchelCharge(String unitId, String context, String targetHex, String afvId) implements HexAction {
+        @Override
+        public String actingSide(HexState state) {
+            return state.counter(unitId, "unitId").side();
+        }
+
+        @Override
+        public List<HexEvent> decide(HexState state, GameClock clock, Dice dice) {
+            return SatchelCharge.use(state, clock, this);
+        }
     }
 
     /** A result the players read off the combat tables: the counter is eliminated (12.2: with its weapons). */
     record Eliminate(String counterId, String cause) implements HexAction {
+        @Override
+        public String actingSide(HexState state) {
+            return state.counter(counterId, "counterId").side();
+        }
+
+        @Override
+        public List<HexEvent> decide(HexState state, GameClock clock, Dice dice) {
+            return Losses.eliminate(state, this);
+        }
     }
 
     /** A result the players read off the combat tables: the unit is pinned, or no longer pinned (12.62 spotters). */
     record SetPinned(String counterId, Boolean pinned) implements HexAction {
+        @Override
+        public String actingSide(HexState state) {
+            return state.counter(counterId, "counterId").side();
+        }
+
+        @Override
+        public List<HexEvent> decide(HexState state, GameClock clock, Dice dice) {
+            return Losses.pin(state, this);
+        }
     }
 }

@@ -32,9 +32,21 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
             Map.entry("hex.GameTurnBegan", GameTurnBegan.class),
             Map.entry("hex.MovementPhaseBegan", MovementPhaseBegan.class));
 
+    /**
+     * This event applied to {@code state}: each event hands itself to the one fold method of {@link HexState} made
+     * for it, so that the fold is exhaustive by construction (a new event type does not compile until it says how it
+     * changes the state).
+     */
+    HexState applyTo(HexState state);
+
     /** 12.2: a unit moved, spending Movement Points out of its allowance (1 less when a squad carries an H weapon). */
     record UnitMoved(String unitId, String fromHex, String toHex, String terrain, int mpCost, int mpSpent,
                      int movementAllowance) implements HexEvent {
+        @Override
+        public HexState applyTo(HexState state) {
+            return state.on(this);
+        }
+
         @Override
         public String section() {
             return "12.2";
@@ -43,6 +55,11 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
 
     /** 12.4: a support weapon was handed to another infantry unit in the same hex in the Command Phase. */
     record WeaponTransferred(String weaponId, String fromUnitId, String toUnitId, String hex) implements HexEvent {
+        @Override
+        public HexState applyTo(HexState state) {
+            return state.on(this);
+        }
+
         @Override
         public String section() {
             return "12.4";
@@ -57,6 +74,11 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
     record AttackFired(String unitId, String weaponId, String attack, String targetHex, String targetId, int range,
                        int apfp, String firepower, Integer atRating, boolean grenades, boolean satchelCharge,
                        DiceRoll roll, int rollModifier, Integer modifiedRoll) implements HexEvent {
+        @Override
+        public HexState applyTo(HexState state) {
+            return state.on(this);
+        }
+
         /** 12.3 for an attack with a support weapon; 12.53 or 12.52 for one made with a satchel charge or grenades. */
         @Override
         public String section() {
@@ -77,6 +99,11 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
                            String targetId, String effect, int remaining, boolean weaponFire, String useKey,
                            Integer rollModifier, Integer killNumber, Integer modifiedKillNumber)
             implements HexEvent {
+        @Override
+        public HexState applyTo(HexState state) {
+            return state.on(this);
+        }
+
 
         /** The section of the item spent: 12.51 Panzerfausts and AT grenades, 12.52 grenades, 12.53 satchels. */
         @Override
@@ -99,6 +126,11 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
                               String targetHex, int range, String spotterId, String leaderId, int apfp,
                               int leadershipModifier, String targetTerrain, int casualtyMultiplier, DiceRoll roll,
                               Integer modifiedRoll) implements HexEvent {
+        @Override
+        public HexState applyTo(HexState state) {
+            return state.on(this);
+        }
+
         public MortarBarrageFired {
             weaponIds = List.copyOf(weaponIds);
             unitIds = List.copyOf(unitIds);
@@ -119,6 +151,11 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
                            Integer eliminationNumber, DiceRoll eliminationRoll, boolean destroyed, String note)
             implements HexEvent {
         @Override
+        public HexState applyTo(HexState state) {
+            return state.on(this);
+        }
+
+        @Override
         public String section() {
             return "12.67";
         }
@@ -127,6 +164,11 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
     /** 12.66: a Smoke marker placed, the firing unit marked Fire, two smoke factors taken from the side's supply. */
     record SmokeLaid(String side, String weaponId, String unitId, String targetHex, int smokeLevel, String poolId,
                      int factors, int supplyLeft) implements HexEvent {
+        @Override
+        public HexState applyTo(HexState state) {
+            return state.on(this);
+        }
+
         @Override
         public String section() {
             return "12.66";
@@ -138,6 +180,11 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
      * are eliminated with it, which is what section 12 decides here.
      */
     record UnitEliminated(String counterId, String cause, List<String> weaponsEliminated) implements HexEvent {
+        @Override
+        public HexState applyTo(HexState state) {
+            return state.on(this);
+        }
+
         public UnitEliminated {
             weaponsEliminated = List.copyOf(weaponsEliminated);
         }
@@ -151,6 +198,11 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
     /** A unit was pinned or is no longer pinned (a pinned unit cannot spot for a mortar, 12.62). */
     record PinStatusRecorded(String counterId, boolean pinned) implements HexEvent {
         @Override
+        public HexState applyTo(HexState state) {
+            return state.on(this);
+        }
+
+        @Override
         public String section() {
             return "12.62";
         }
@@ -159,6 +211,11 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
     /** A new Game Turn: Fire markers and the one-per-turn limits of 12.3, 12.52 and 12.53 are cleared. */
     record GameTurnBegan(int gameTurn) implements HexEvent {
         @Override
+        public HexState applyTo(HexState state) {
+            return state.on(this);
+        }
+
+        @Override
         public String section() {
             return "12.3";
         }
@@ -166,6 +223,11 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
 
     /** A side's Movement Phase began: its units' Movement Points spent are back to 0 (12.2). */
     record MovementPhaseBegan(String side, int gameTurn, int playerTurn) implements HexEvent {
+        @Override
+        public HexState applyTo(HexState state) {
+            return state.on(this);
+        }
+
         @Override
         public String section() {
             return "12.2";

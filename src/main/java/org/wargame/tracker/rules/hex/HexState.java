@@ -2,6 +2,7 @@ package org.wargame.tracker.rules.hex;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import org.wargame.tracker.rules.Ordered;
 import org.wargame.tracker.rules.RuleState;
 
 import java.util.ArrayList;
@@ -13,14 +14,15 @@ import java.util.function.UnaryOperator;
 
 /**
  * The hex rule set's state of one scenario: every counter (in the order of the order of battle) and the Smoke markers
- * on the map (hex to smoke level, 12.66). Immutable; changed only by {@link SupportWeaponRules#evolve}.
+ * on the map (hex to smoke level, 12.66). Immutable; changed only by the fold below, one {@code on} method per event
+ * ({@link HexEvent#applyTo}).
  */
 @JsonTypeName("hex")
 public record HexState(List<HexCounter> counters, Map<String, Integer> smoke) implements RuleState {
 
     public HexState {
         counters = counters == null ? List.of() : List.copyOf(counters);
-        smoke = smoke == null ? Map.of() : Map.copyOf(smoke);
+        smoke = smoke == null ? Map.of() : Ordered.copyOf(smoke);
     }
 
     public Optional<HexCounter> find(String id) {
@@ -105,5 +107,70 @@ public record HexState(List<HexCounter> counters, Map<String, Integer> smoke) im
         Map<String, Integer> map = new LinkedHashMap<>(smoke);
         map.put(hex, level);
         return new HexState(counters, map);
+    }
+
+    // ---------------------------------------------------------------- the fold: one method per event (applyTo)
+
+    HexState on(HexEvent.UnitMoved moved) {
+        return change(moved.unitId(), c -> c.at(moved.toHex(),
+                moved.terrain() == null ? c.terrain() : moved.terrain(), moved.mpSpent()));
+    }
+
+    HexState on(HexEvent.WeaponTransferred transferred) {
+        return change(transferred.weaponId(), c -> c.carriedBy(transferred.toUnitId()));
+    }
+
+    HexState on(HexEvent.AttackFired fired) {
+        return change(fired.unitId(), c -> c.firedNow(fired.weaponId() != null, fired.targetHex()));
+    }
+
+    HexState on(HexEvent.ExpendableSpent spent) {
+        HexState next = change(spent.poolId(), c -> c.withPool(spent.item(), Math.max(0,
+                spent.remaining())));
+        if (spent.weaponFire()) {
+            next = next.change(spent.unitId(), c -> c.firedNow(true, spent.targetHex()));
+        }
+        if (spent.useKey() != null) {
+            next = next.change(spent.unitId(), c -> c.used(spent.useKey()));
+        }
+        return next;
+    }
+
+    HexState on(HexEvent.MortarBarrageFired barrage) {
+        HexState next = this;
+        for (String unitId : barrage.unitIds()) {
+            next = next.change(unitId, c -> c.firedNow(true, barrage.targetHex()));
+        }
+        return next;
+    }
+
+    HexState on(HexEvent.VehicleAttacked attacked) {
+        return attacked.destroyed() ? this.change(attacked.vehicleId(), HexCounter::eliminatedNow) : this;
+    }
+
+    HexState on(HexEvent.SmokeLaid laid) {
+        return withSmoke(laid.targetHex(), laid.smokeLevel())
+                .change(laid.unitId(), c -> c.firedNow(true, laid.targetHex()))
+                .change(laid.poolId(), c -> c.withPool(ExpendablePool.SMOKE, Math.max(0, laid.supplyLeft())));
+    }
+
+    HexState on(HexEvent.UnitEliminated eliminated) {
+        HexState next = change(eliminated.counterId(), HexCounter::eliminatedNow);
+        for (String weapon : eliminated.weaponsEliminated()) {
+            next = next.change(weapon, HexCounter::eliminatedNow);
+        }
+        return next;
+    }
+
+    HexState on(HexEvent.PinStatusRecorded pin) {
+        return change(pin.counterId(), c -> c.withPinned(pin.pinned()));
+    }
+
+    HexState on(HexEvent.GameTurnBegan e) {
+        return changeAll(HexCounter::newTurn);
+    }
+
+    HexState on(HexEvent.MovementPhaseBegan began) {
+        return changeAll(c -> c.side().equals(began.side()) ? c.movementReset() : c);
     }
 }

@@ -8,17 +8,8 @@ import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.PhaseSequence;
 import org.wargame.tracker.rules.RuleSet;
-import org.wargame.tracker.rules.hex.HexEvent.AttackFired;
-import org.wargame.tracker.rules.hex.HexEvent.ExpendableSpent;
 import org.wargame.tracker.rules.hex.HexEvent.GameTurnBegan;
-import org.wargame.tracker.rules.hex.HexEvent.MortarBarrageFired;
 import org.wargame.tracker.rules.hex.HexEvent.MovementPhaseBegan;
-import org.wargame.tracker.rules.hex.HexEvent.PinStatusRecorded;
-import org.wargame.tracker.rules.hex.HexEvent.SmokeLaid;
-import org.wargame.tracker.rules.hex.HexEvent.UnitEliminated;
-import org.wargame.tracker.rules.hex.HexEvent.UnitMoved;
-import org.wargame.tracker.rules.hex.HexEvent.VehicleAttacked;
-import org.wargame.tracker.rules.hex.HexEvent.WeaponTransferred;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -38,6 +29,13 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
     @Override
     public Map<String, Class<? extends HexEvent>> eventNames() {
         return HexEvent.NAMES;
+    }
+
+    private static final HexWords WORDS = new HexWords();
+
+    @Override
+    public org.wargame.tracker.rules.RuleSetWords words() {
+        return WORDS;
     }
 
     @Override
@@ -150,45 +148,7 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
     @Override
     public List<HexEvent> decide(HexState state, GameClock clock, HexAction action, Dice dice) {
         Refuse.required(action, "type", "the action to take");
-        if (action instanceof HexAction.Move move) {
-            return Portage.move(state, clock, move);
-        }
-        if (action instanceof HexAction.TransferWeapon transfer) {
-            return WeaponTransfer.transfer(state, clock, transfer);
-        }
-        if (action instanceof HexAction.ExchangeWeapons exchange) {
-            return WeaponTransfer.exchange(state, clock, exchange);
-        }
-        if (action instanceof HexAction.Fire fire) {
-            return AttackFirepower.fire(state, clock, fire, dice);
-        }
-        if (action instanceof HexAction.MortarFire fire) {
-            return MortarFire.fire(state, clock, fire, dice);
-        }
-        if (action instanceof HexAction.MortarSmoke smoke) {
-            return SmokeSupply.fire(state, clock, smoke);
-        }
-        if (action instanceof HexAction.UsePanzerfaust use) {
-            return Panzerfaust.use(state, clock, ExpendablePool.PANZERFAUST, use.unitId(), use.targetId(),
-                    use.range());
-        }
-        if (action instanceof HexAction.UseAtGrenade use) {
-            return Panzerfaust.use(state, clock, ExpendablePool.AT_GRENADE, use.unitId(), use.targetId(),
-                    use.range());
-        }
-        if (action instanceof HexAction.UseGrenades use) {
-            return GrenadeUse.use(state, clock, use);
-        }
-        if (action instanceof HexAction.UseSatchelCharge use) {
-            return SatchelCharge.use(state, clock, use);
-        }
-        if (action instanceof HexAction.Eliminate eliminate) {
-            return Losses.eliminate(state, eliminate);
-        }
-        if (action instanceof HexAction.SetPinned pin) {
-            return Losses.pin(state, pin);
-        }
-        throw Refuse.field("type", "not an action of rule set hex");
+        return action.decide(state, clock, dice);
     }
 
     @Override
@@ -207,102 +167,20 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
 
     @Override
     public HexState evolve(HexState state, HexEvent event) {
-        if (event instanceof UnitMoved moved) {
-            return state.change(moved.unitId(), c -> c.at(moved.toHex(),
-                    moved.terrain() == null ? c.terrain() : moved.terrain(), moved.mpSpent()));
-        }
-        if (event instanceof WeaponTransferred transferred) {
-            return state.change(transferred.weaponId(), c -> c.carriedBy(transferred.toUnitId()));
-        }
-        if (event instanceof AttackFired fired) {
-            return state.change(fired.unitId(), c -> c.firedNow(fired.weaponId() != null, fired.targetHex()));
-        }
-        if (event instanceof ExpendableSpent spent) {
-            HexState next = state.change(spent.poolId(), c -> c.withPool(spent.item(), Math.max(0,
-                    spent.remaining())));
-            if (spent.weaponFire()) {
-                next = next.change(spent.unitId(), c -> c.firedNow(true, spent.targetHex()));
-            }
-            if (spent.useKey() != null) {
-                next = next.change(spent.unitId(), c -> c.used(spent.useKey()));
-            }
-            return next;
-        }
-        if (event instanceof MortarBarrageFired barrage) {
-            HexState next = state;
-            for (String unitId : barrage.unitIds()) {
-                next = next.change(unitId, c -> c.firedNow(true, barrage.targetHex()));
-            }
-            return next;
-        }
-        if (event instanceof VehicleAttacked attacked) {
-            return attacked.destroyed() ? state.change(attacked.vehicleId(), HexCounter::eliminatedNow) : state;
-        }
-        if (event instanceof SmokeLaid smoke) {
-            return state.withSmoke(smoke.targetHex(), smoke.smokeLevel())
-                    .change(smoke.unitId(), c -> c.firedNow(true, smoke.targetHex()))
-                    .change(smoke.poolId(), c -> c.withPool(ExpendablePool.SMOKE, Math.max(0, smoke.supplyLeft())));
-        }
-        if (event instanceof UnitEliminated eliminated) {
-            HexState next = state.change(eliminated.counterId(), HexCounter::eliminatedNow);
-            for (String weapon : eliminated.weaponsEliminated()) {
-                next = next.change(weapon, HexCounter::eliminatedNow);
-            }
-            return next;
-        }
-        if (event instanceof PinStatusRecorded pin) {
-            return state.change(pin.counterId(), c -> c.withPinned(pin.pinned()));
-        }
-        if (event instanceof GameTurnBegan) {
-            return state.changeAll(HexCounter::newTurn);
-        }
-        if (event instanceof MovementPhaseBegan began) {
-            return state.changeAll(c -> c.side().equals(began.side()) ? c.movementReset() : c);
-        }
-        return state;
+        return event.applyTo(state);
     }
 
     @Override
     public String actingSide(HexState state, HexAction action) {
-        if (action instanceof HexAction.Move a) {
-            return state.counter(a.unitId(), "unitId").side();
-        }
-        if (action instanceof HexAction.TransferWeapon a) {
-            return state.counter(a.weaponId(), "weaponId").side();
-        }
-        if (action instanceof HexAction.ExchangeWeapons a) {
-            return state.counter(a.unitId(), "unitId").side();
-        }
-        if (action instanceof HexAction.Fire a) {
-            return state.counter(a.unitId(), "unitId").side();
-        }
-        if (action instanceof HexAction.MortarFire a) {
-            Refuse.fieldUnless(a.weaponIds() != null && !a.weaponIds().isEmpty(), "weaponIds", "missing (the "
-                    + "mortars firing)");
-            return state.counter(a.weaponIds().get(0), "weaponIds").side();
-        }
-        if (action instanceof HexAction.MortarSmoke a) {
-            return state.counter(a.weaponId(), "weaponId").side();
-        }
-        if (action instanceof HexAction.UsePanzerfaust a) {
-            return state.counter(a.unitId(), "unitId").side();
-        }
-        if (action instanceof HexAction.UseAtGrenade a) {
-            return state.counter(a.unitId(), "unitId").side();
-        }
-        if (action instanceof HexAction.UseGrenades a) {
-            return state.counter(a.unitId(), "unitId").side();
-        }
-        if (action instanceof HexAction.UseSatchelCharge a) {
-            return state.counter(a.unitId(), "unitId").side();
-        }
-        if (action instanceof HexAction.Eliminate a) {
-            return state.counter(a.counterId(), "counterId").side();
-        }
-        if (action instanceof HexAction.SetPinned a) {
-            return state.counter(a.counterId(), "counterId").side();
-        }
-        throw Refuse.field("type", "not an action of rule set hex");
+        Refuse.required(action, "type", "the action to take");
+        return action.actingSide(state);
+    }
+
+    /** A barrage is fired on behalf of the side of its first mortar. */
+    static String mortarSide(HexState state, HexAction.MortarFire a) {
+        Refuse.fieldUnless(a.weaponIds() != null && !a.weaponIds().isEmpty(), "weaponIds", "missing (the "
+                + "mortars firing)");
+        return state.counter(a.weaponIds().get(0), "weaponIds").side();
     }
 
     @Override

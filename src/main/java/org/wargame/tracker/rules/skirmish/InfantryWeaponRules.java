@@ -10,16 +10,6 @@ import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.PhaseSequence;
 import org.wargame.tracker.rules.RosterChange;
 import org.wargame.tracker.rules.RuleSet;
-import org.wargame.tracker.rules.skirmish.SkirmishAction.ArtilleryHit;
-import org.wargame.tracker.rules.skirmish.SkirmishAction.CarryLitterCase;
-import org.wargame.tracker.rules.skirmish.SkirmishAction.Move;
-import org.wargame.tracker.rules.skirmish.SkirmishAction.DesignateTargets;
-import org.wargame.tracker.rules.skirmish.SkirmishAction.DestroyAnimal;
-import org.wargame.tracker.rules.skirmish.SkirmishAction.Fire;
-import org.wargame.tracker.rules.skirmish.SkirmishAction.IndirectMgFire;
-import org.wargame.tracker.rules.skirmish.SkirmishAction.RecordCasualty;
-import org.wargame.tracker.rules.skirmish.SkirmishAction.RecordTreatment;
-import org.wargame.tracker.rules.skirmish.SkirmishAction.UniteCrew;
 
 import java.util.List;
 import java.util.Map;
@@ -42,6 +32,13 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
     @Override
     public Map<String, Class<? extends SkirmishEvent>> eventNames() {
         return SkirmishEvent.NAMES;
+    }
+
+    private static final SkirmishWords WORDS = new SkirmishWords();
+
+    @Override
+    public org.wargame.tracker.rules.RuleSetWords words() {
+        return WORDS;
     }
 
     @Override
@@ -110,37 +107,10 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
 
     @Override
     public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, SkirmishAction action, Dice dice) {
-        if (action instanceof DesignateTargets a) {
-            return FireOrder.designate(state, clock, a);
+        if (action == null) {
+            throw new FieldRefused("type", "missing or not an action of rule set skirmish");
         }
-        if (action instanceof Fire a) {
-            return InfantryFire.fire(state, clock, a, dice);
-        }
-        if (action instanceof ArtilleryHit a) {
-            return ArtilleryEffects.hit(state, a, dice);
-        }
-        if (action instanceof RecordCasualty a) {
-            return Casualties.record(state, a, dice);
-        }
-        if (action instanceof UniteCrew a) {
-            return SurvivorsUnite.unite(state, a);
-        }
-        if (action instanceof DestroyAnimal a) {
-            return AnimalHits.destroyByOwner(state, a);
-        }
-        if (action instanceof IndirectMgFire a) {
-            return IndirectMachineGunFire.fire(state, clock, a, dice);
-        }
-        if (action instanceof RecordTreatment a) {
-            return MedicalTreatment.record(state, a, dice);
-        }
-        if (action instanceof Move a) {
-            return FigureMovement.move(state, clock, a);
-        }
-        if (action instanceof CarryLitterCase a) {
-            return LitterCases.carry(state, clock, a);
-        }
-        throw new FieldRefused("type", "missing or not an action of rule set skirmish");
+        return action.decide(state, clock, dice);
     }
 
     @Override
@@ -155,7 +125,10 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
 
     @Override
     public String actingSide(SkirmishState state, SkirmishAction action) {
-        return ActingSide.of(state, action);
+        if (action == null) {
+            throw new FieldRefused("type", "not an action of rule set skirmish");
+        }
+        return action.actingSide(state);
     }
 
     @Override

@@ -2,6 +2,8 @@ package org.wargame.tracker.rules.skirmish;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import org.wargame.tracker.rules.Dice;
+import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.RuleAction;
 
 import java.util.List;
@@ -28,6 +30,15 @@ public sealed interface SkirmishAction extends RuleAction permits SkirmishAction
         SkirmishAction.DestroyAnimal, SkirmishAction.IndirectMgFire, SkirmishAction.RecordTreatment,
         SkirmishAction.Move, SkirmishAction.CarryLitterCase {
 
+    /** The side on whose behalf this action is taken: the owner of the counter it is about. */
+    String actingSide(SkirmishState state);
+
+    /**
+     * The events this action causes under the rules, or a refusal. Each action decides in its own method so that
+     * the dispatch is checked by the compiler: a new action does not compile until it says what it does.
+     */
+    List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice);
+
     /**
      * A side designates its targets at the start of the fire phase (an empty list: it fires at nothing).
      *
@@ -39,6 +50,16 @@ public sealed interface SkirmishAction extends RuleAction permits SkirmishAction
         public record Target(String firer, String weapon, String target, Integer template, Boolean indirect,
                              Boolean firerMoved) {
         }
+
+        @Override
+        public String actingSide(SkirmishState state) {
+            return ActingSide.of(state, this);
+        }
+
+        @Override
+        public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice) {
+            return FireOrder.designate(state, clock, this);
+        }
     }
 
     /**
@@ -48,6 +69,15 @@ public sealed interface SkirmishAction extends RuleAction permits SkirmishAction
      */
     record Fire(String designation, Integer rangeMetres, String position, Boolean crawled, Boolean firerAbove,
                 Boolean overheadProtection, Boolean fromFront) implements SkirmishAction {
+        @Override
+        public String actingSide(SkirmishState state) {
+            return InfantryFire.designation(state, designation).side();
+        }
+
+        @Override
+        public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice) {
+            return InfantryFire.fire(state, clock, this, dice);
+        }
     }
 
     /**
@@ -56,6 +86,15 @@ public sealed interface SkirmishAction extends RuleAction permits SkirmishAction
      */
     record ArtilleryHit(String target, String position, Boolean crawled, Boolean redZone, Boolean overheadProtection,
                         Boolean fromFront) implements SkirmishAction {
+        @Override
+        public String actingSide(SkirmishState state) {
+            return ActingSide.sideOf(state, target, "target");
+        }
+
+        @Override
+        public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice) {
+            return ArtilleryEffects.hit(state, this, dice);
+        }
     }
 
     /**
@@ -64,18 +103,54 @@ public sealed interface SkirmishAction extends RuleAction permits SkirmishAction
      * stabbed, chemical weapon and a fall from a killed mount spare the weapons of a killed man.
      */
     record RecordCasualty(String counter, String wound, String cause) implements SkirmishAction {
+        @Override
+        public String actingSide(SkirmishState state) {
+            return ActingSide.sideOf(state, counter, "counter");
+        }
+
+        @Override
+        public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice) {
+            return Casualties.record(state, this, dice);
+        }
     }
 
     /** "Survivors from weapons of the same type may unite to operate the weapon again if one is a loader and the other is a firer." */
     record UniteCrew(String gunner, String loader) implements SkirmishAction {
+        @Override
+        public String actingSide(SkirmishState state) {
+            return state.requireFigure(gunner, "gunner").side();
+        }
+
+        @Override
+        public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice) {
+            return SurvivorsUnite.unite(state, this);
+        }
     }
 
     /** "Owner may destroy 'Litter case' animals." */
     record DestroyAnimal(String animal) implements SkirmishAction {
+        @Override
+        public String actingSide(SkirmishState state) {
+            return state.requireAnimal(animal, "animal").side();
+        }
+
+        @Override
+        public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice) {
+            return AnimalHits.destroyByOwner(state, this);
+        }
     }
 
     /** A tripod MG's indirect fire in the Artillery Spotting Round Phase; {@code arrowDie} as rolled at the table. */
     record IndirectMgFire(String gunner, String arrowDie) implements SkirmishAction {
+        @Override
+        public String actingSide(SkirmishState state) {
+            return state.requireFigure(gunner, "gunner").side();
+        }
+
+        @Override
+        public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice) {
+            return IndirectMachineGunFire.fire(state, clock, this, dice);
+        }
     }
 
     /**
@@ -83,6 +158,15 @@ public sealed interface SkirmishAction extends RuleAction permits SkirmishAction
      * campaign without a chart gives the {@code recovery} its players read instead.
      */
     record RecordTreatment(String counter, String recovery) implements SkirmishAction {
+        @Override
+        public String actingSide(SkirmishState state) {
+            return ActingSide.sideOf(state, counter, "counter");
+        }
+
+        @Override
+        public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice) {
+            return MedicalTreatment.record(state, this, dice);
+        }
     }
 
     /**
@@ -92,9 +176,27 @@ public sealed interface SkirmishAction extends RuleAction permits SkirmishAction
      * ({@code aboard}, {@code none} to get out). A man with no recorded position may have it recorded at any time.
      */
     record Move(String figure, String movement, String position, String aboard) implements SkirmishAction {
+        @Override
+        public String actingSide(SkirmishState state) {
+            return state.requireFigure(figure, "figure").side();
+        }
+
+        @Override
+        public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice) {
+            return FigureMovement.move(state, clock, this);
+        }
     }
 
     /** Non-injured men of his side carry a litter case ("During the next turn, litter cases may be given assistance"). */
     record CarryLitterCase(String casualty, List<String> bearers) implements SkirmishAction {
+        @Override
+        public String actingSide(SkirmishState state) {
+            return state.requireFigure(casualty, "casualty").side();
+        }
+
+        @Override
+        public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice) {
+            return LitterCases.carry(state, clock, this);
+        }
     }
 }

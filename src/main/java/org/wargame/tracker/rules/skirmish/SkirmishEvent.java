@@ -49,9 +49,21 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
             Map.entry("skirmish.LitterCaseCarried", LitterCaseCarried.class),
             Map.entry("skirmish.TreatmentRolled", TreatmentRolled.class));
 
+    /**
+     * This event applied to {@code state}: each event hands itself to the one fold method of {@link SkirmishState}
+     * made for it, so that the fold is exhaustive by construction (a new event type does not compile until it says
+     * how it changes the state).
+     */
+    SkirmishState applyTo(SkirmishState state);
+
     /** The clock entered VI. Infantry Weapons Fire: designation opens; {@code firstMover} designates last. */
     record FirePhaseOpened(int gameTurn, int playerTurn, String phasingSide, String firstMover)
             implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
         @Override
         public String section() {
             return FireOrder.RULE;
@@ -60,6 +72,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
 
     /** A side's targets for this fire phase ("All infantry weapons fire/ATGM targets must be designated ..."). */
     record TargetsDesignated(String side, int gameTurn, List<Designation> designations) implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
         public TargetsDesignated {
             designations = List.copyOf(designations);
         }
@@ -78,6 +95,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
                      ChanceToHit.Computation toHit, DiceRoll d20, DiceRoll d6, boolean hit, boolean firedFirst)
             implements SkirmishEvent {
         @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
+        @Override
         public String section() {
             return ChanceToHit.RULE;
         }
@@ -85,6 +107,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
 
     /** An earlier shot destroyed the target: the other weapons aimed at it count as having fired, with no effect. */
     record ShotsSpent(String target, List<String> designations) implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
         public ShotsSpent {
             designations = List.copyOf(designations);
         }
@@ -97,6 +124,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
 
     /** The firer was killed by troops that fired first: "Only the survivors may return fire." */
     record FireCancelled(String firer, List<String> designations, String reason) implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
         public FireCancelled {
             designations = List.copyOf(designations);
         }
@@ -113,6 +145,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
      */
     record FigureHit(String figure, String by, DiceRoll roll, List<HitLocationModifier> modifiers, int modified,
                      String location, String position, String effect) implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
         public FigureHit {
             modifiers = List.copyOf(modifiers);
         }
@@ -132,6 +169,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
     record WoundRecorded(String counter, Wound wound, String recovery, String cause, CasualtyCause causeOfCasualty)
             implements SkirmishEvent {
         @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
+        @Override
         public String section() {
             return HitLocationTable.RULE;
         }
@@ -139,6 +181,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
 
     /** "Anytime the firer of a man portable weapon is killed his weapon is also destroyed." */
     record WeaponDestroyed(String figure, String weapon, String reason) implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
         @Override
         public String section() {
             return WeaponUse.RULE;
@@ -149,6 +196,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
     record CrewmanLost(String team, String figure, CrewRole role, String weapon, int templatesLeft)
             implements SkirmishEvent {
         @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
+        @Override
         public String section() {
             return TemplatesByCrew.RULE;
         }
@@ -157,6 +209,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
     /** Survivors of weapons of the same type united, a loader joining a firer's team. */
     record CrewUnited(String team, String gunner, String loader, String fromTeam, int templates)
             implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
         @Override
         public String section() {
             return WeaponUse.RULE;
@@ -167,6 +224,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
     record AnimalHit(String animal, String by, DiceRoll roll, String location, String effect)
             implements SkirmishEvent {
         @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
+        @Override
         public String section() {
             return AnimalHitLocationTable.RULE;
         }
@@ -174,6 +236,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
 
     /** A shoulders hit: the animal charges its attacker, fights a close combat, and dies after it. */
     record AnimalCharged(String animal, String attacker) implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
         @Override
         public String section() {
             return AnimalHitLocationTable.RULE;
@@ -183,6 +250,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
     /** "Owner may destroy 'Litter case' animals." */
     record AnimalDestroyed(String animal, String side) implements SkirmishEvent {
         @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
+        @Override
         public String section() {
             return AnimalHitLocationTable.RULE;
         }
@@ -191,6 +263,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
     /** A wounded pack animal can carry no load: it drops it. */
     record LoadDropped(String animal, String load) implements SkirmishEvent {
         @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
+        @Override
         public String section() {
             return AnimalHitLocationTable.RULE;
         }
@@ -198,6 +275,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
 
     /** A wounded or killed mount carries no rider. */
     record RiderDismounted(String animal, String rider, String reason) implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
         @Override
         public String section() {
             return AnimalHitLocationTable.RULE;
@@ -208,6 +290,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
     record RiderInjuryRolled(String rider, String animal, DiceRoll roll, int modified, String location,
                              String effect) implements SkirmishEvent {
         @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
+        @Override
         public String section() {
             return AnimalHitLocationTable.RULE;
         }
@@ -217,6 +304,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
     record VehicleDamaged(String vehicle, String table, DiceRoll roll, String location, String result,
                           boolean immobilised, int fireModifier, Integer movementLimitMetres)
             implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
         /** The table read: VEHICLE DAMAGE (Infantry Weapons Firing at Vehicles) or Machine Fire at Tanks. */
         @Override
         public String section() {
@@ -228,6 +320,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
     record IndirectMgFireLanded(String gunner, String weapon, int gameTurn, int templates, String arrowDie,
                                 DiceRoll distance, boolean onTarget) implements SkirmishEvent {
         @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
+        @Override
         public String section() {
             return IndirectMachineGunFire.RULE;
         }
@@ -235,6 +332,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
 
     /** The fire phase ended: "Dead infantrymen are removed from the board at the end of this phase." */
     record FirePhaseClosed(int gameTurn, List<String> removed, List<String> unfired) implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
         public FirePhaseClosed {
             removed = List.copyOf(removed);
             unfired = List.copyOf(unfired);
@@ -249,6 +351,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
     /** A recovery state as the players read it from their chart (a campaign that declares no chart). */
     record TreatmentRecorded(String counter, String recovery) implements SkirmishEvent {
         @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
+        @Override
         public String section() {
             return MedicalTreatment.RULE;
         }
@@ -259,6 +366,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
      * {@code firstMover} moves first and designates fire second.
      */
     record GameTurnBegan(int gameTurn, String firstMover) implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
         @Override
         public String section() {
             return TurnSequence.RULE;
@@ -274,6 +386,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
     record FigureMoved(String figure, int gameTurn, String movement, boolean stationary, String aboard)
             implements SkirmishEvent {
         @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
+        @Override
         public String section() {
             return ChanceToHit.RULE;
         }
@@ -282,6 +399,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
     /** A man's row of the Hard Cover or Body Position table, as it now stands (kept until he takes another). */
     record PositionTaken(String figure, String position) implements SkirmishEvent {
         @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
+        @Override
         public String section() {
             return BodyPosition.RULE;
         }
@@ -289,6 +411,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
 
     /** "During the next turn, litter cases may be given assistance by non-injured infantrymen." */
     record LitterCaseCarried(String casualty, List<String> bearers, int gameTurn) implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
         public LitterCaseCarried {
             bearers = List.copyOf(bearers);
         }
@@ -306,6 +433,11 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
      */
     record TreatmentRolled(String counter, Wound wound, DiceRoll roll, String result,
                            MedicalTreatmentChart.Recovery recovery, Integer scenarios) implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
         @Override
         public String section() {
             return MedicalTreatment.RULE;

@@ -318,179 +318,205 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
     // ---------------------------------------------------------------- the fold
 
     /**
-     * Applies one event; never refuses (the event already happened). Every event type of the sealed family has its
-     * branch here (a test folds one of each), so a new event cannot be forgotten silently.
+     * Applies one event; never refuses (the event already happened). Each event hands itself to its own {@code on}
+     * method below ({@link SkirmishEvent#applyTo}), so the fold is exhaustive by construction: a new event type does
+     * not compile until it says how it changes the state.
      */
     public SkirmishState evolve(SkirmishEvent event) {
-        if (event instanceof SkirmishEvent.GameTurnBegan e) {
-            return withPhase(e.gameTurn(), e.firstMover(), designatedBy, designations, shotsResolved, landings);
-        }
-        if (event instanceof SkirmishEvent.FirePhaseOpened e) {
-            return withPhase(e.gameTurn(), e.firstMover(), List.of(), List.of(), 0,
-                    landings.stream().filter(l -> l.gameTurn() == e.gameTurn()).toList());
-        }
-        if (event instanceof SkirmishEvent.FigureMoved e) {
-            return withFigure(e.figure(), f -> {
-                Draft d = f.draft();
-                if (e.movement() != null) {
-                    boolean movedBefore = f.moved() != null && f.moved().gameTurn() == e.gameTurn()
-                            && !f.moved().stationary();
-                    d.moved = movedBefore && e.stationary() ? f.moved()
-                            : new Moved(e.gameTurn(), e.movement(), e.stationary());
-                }
-                if (e.aboard() != null) {
-                    d.aboard = e.aboard().isEmpty() ? null : e.aboard();
-                }
-                return d.build();
-            });
-        }
-        if (event instanceof SkirmishEvent.PositionTaken e) {
-            return withFigure(e.figure(), f -> {
-                Draft d = f.draft();
-                d.position = e.position();
-                return d.build();
-            });
-        }
-        if (event instanceof SkirmishEvent.TargetsDesignated e) {
-            List<String> sides = new ArrayList<>(designatedBy);
-            sides.add(e.side());
-            List<Designation> all = new ArrayList<>(designations);
-            all.addAll(e.designations());
-            return withPhase(gameTurn, firstMover, sides, all, shotsResolved, landings);
-        }
-        if (event instanceof SkirmishEvent.ShotFired e) {
-            return mark(List.of(e.designation()), DesignationStatus.FIRED).withFigure(e.firer(), f -> {
-                Draft d = f.draft();
-                d.firedTurn = e.gameTurn();
-                d.firedWeapon = e.weapon();
-                return d.build();
-            });
-        }
-        if (event instanceof SkirmishEvent.ShotsSpent e) {
-            return mark(e.designations(), DesignationStatus.SPENT);
-        }
-        if (event instanceof SkirmishEvent.FireCancelled e) {
-            return mark(e.designations(), DesignationStatus.CANCELLED);
-        }
-        if (event instanceof SkirmishEvent.FigureHit) {
-            return this; // its wound, if any, follows as WoundRecorded
-        }
-        if (event instanceof SkirmishEvent.WoundRecorded e) {
-            // a new wound awaits its own treatment
-            return figure(e.counter()).isPresent()
-                    ? withFigure(e.counter(), f -> {
-                        Draft d = f.draft();
-                        d.wound = e.wound();
-                        d.recovery = e.recovery();
-                        d.woundedTurn = gameTurn;
-                        d.treatment = null;
-                        return d.build();
-                    })
-                    : withAnimal(e.counter(), a -> a.withWound(e.wound(), e.recovery(), null));
-        }
-        if (event instanceof SkirmishEvent.WeaponDestroyed e) {
-            return withFigure(e.figure(), f -> {
-                Draft d = f.draft();
-                d.weapons = f.weapons().stream().map(w -> w.id().equals(e.weapon()) ? w.destroy() : w).toList();
-                return d.build();
-            });
-        }
-        if (event instanceof SkirmishEvent.CrewmanLost) {
-            return this; // the templates follow from the living crew
-        }
-        if (event instanceof SkirmishEvent.CrewUnited e) {
-            return withFigure(e.loader(), f -> {
-                Draft d = f.draft();
-                d.team = e.team();
-                d.role = CrewRole.LOADER;
-                return d.build();
-            });
-        }
-        if (event instanceof SkirmishEvent.AnimalHit) {
-            return this; // its wound, if any, follows as WoundRecorded
-        }
-        if (event instanceof SkirmishEvent.AnimalCharged e) {
-            return withAnimal(e.animal(), a -> a.charging(e.attacker()));
-        }
-        if (event instanceof SkirmishEvent.AnimalDestroyed e) {
-            return withAnimal(e.animal(), Animal::destroyed);
-        }
-        if (event instanceof SkirmishEvent.LoadDropped e) {
-            return withAnimal(e.animal(), Animal::dropLoad);
-        }
-        if (event instanceof SkirmishEvent.RiderDismounted e) {
-            return withAnimal(e.animal(), Animal::dismount);
-        }
-        if (event instanceof SkirmishEvent.RiderInjuryRolled) {
-            return this; // its wound, if any, follows as WoundRecorded
-        }
-        if (event instanceof SkirmishEvent.VehicleDamaged e) {
-            VehicleDamageTable.Row row = VehicleHits.vehicleDamageRow(e);
-            return withVehicle(e.vehicle(), v -> v.damaged(e.result(), e.immobilised(), e.fireModifier(),
-                    e.movementLimitMetres(), row));
-        }
-        if (event instanceof SkirmishEvent.IndirectMgFireLanded e) {
-            List<Landing> all = new ArrayList<>(landings);
-            all.add(new Landing(e.gunner(), e.weapon(), e.gameTurn(), e.templates(), e.onTarget()));
-            return withPhase(gameTurn, firstMover, designatedBy, designations, shotsResolved, all)
-                    .withFigure(e.gunner(), f -> {
-                        Draft d = f.draft();
-                        d.firedTurn = e.gameTurn();
-                        d.firedWeapon = e.weapon();
-                        return d.build();
-                    });
-        }
-        if (event instanceof SkirmishEvent.FirePhaseClosed e) {
-            SkirmishState next = withPhase(gameTurn, firstMover, List.of(), List.of(), 0, landings);
-            for (String id : e.removed()) {
-                next = next.withFigure(id, f -> {
-                    Draft d = f.draft();
-                    d.removed = true;
-                    return d.build();
-                });
-            }
-            return next;
-        }
-        if (event instanceof SkirmishEvent.LitterCaseCarried e) {
-            SkirmishState next = withFigure(e.casualty(), f -> {
-                Draft d = f.draft();
-                d.litter = new Litter(e.gameTurn(), e.bearers());
-                return d.build();
-            });
-            for (String bearer : e.bearers()) {
-                next = next.withFigure(bearer, f -> {
-                    Draft d = f.draft();
-                    d.moved = new Moved(e.gameTurn(), LitterCases.CARRYING, false);
-                    return d.build();
-                });
-            }
-            return next;
-        }
-        if (event instanceof SkirmishEvent.TreatmentRecorded e) {
-            return figure(e.counter()).isPresent()
-                    ? withFigure(e.counter(), f -> {
-                        Draft d = f.draft();
-                        d.recovery = e.recovery();
-                        return d.build();
-                    })
-                    : withAnimal(e.counter(), a -> a.withWound(a.wound(), e.recovery(), a.treatment()));
-        }
-        if (event instanceof SkirmishEvent.TreatmentRolled e) {
-            Treatment treatment = new Treatment(e.roll().total(), e.result(), e.recovery(), e.scenarios(), false);
-            Wound wound = e.recovery() == Recovery.DIES ? Wound.DEATH : null;
-            return figure(e.counter()).isPresent()
-                    ? withFigure(e.counter(), f -> {
-                        Draft d = f.draft();
-                        d.wound = wound != null ? wound : f.wound();
-                        d.recovery = treatment.label();
-                        d.treatment = treatment;
-                        return d.build();
-                    })
-                    : withAnimal(e.counter(), a -> a.withWound(wound != null ? wound : a.wound(), treatment.label(),
-                    treatment));
-        }
-        throw new IllegalStateException("no fold for " + event.getClass().getSimpleName());
+        return event.applyTo(this);
     }
+
+    SkirmishState on(SkirmishEvent.GameTurnBegan e) {
+        return withPhase(e.gameTurn(), e.firstMover(), designatedBy, designations, shotsResolved, landings);
+    }
+
+    SkirmishState on(SkirmishEvent.FirePhaseOpened e) {
+        return withPhase(e.gameTurn(), e.firstMover(), List.of(), List.of(), 0,
+                landings.stream().filter(l -> l.gameTurn() == e.gameTurn()).toList());
+    }
+
+    SkirmishState on(SkirmishEvent.FigureMoved e) {
+        return withFigure(e.figure(), f -> {
+            Draft d = f.draft();
+            if (e.movement() != null) {
+                boolean movedBefore = f.moved() != null && f.moved().gameTurn() == e.gameTurn()
+                        && !f.moved().stationary();
+                d.moved = movedBefore && e.stationary() ? f.moved()
+                        : new Moved(e.gameTurn(), e.movement(), e.stationary());
+            }
+            if (e.aboard() != null) {
+                d.aboard = e.aboard().isEmpty() ? null : e.aboard();
+            }
+            return d.build();
+        });
+    }
+
+    SkirmishState on(SkirmishEvent.PositionTaken e) {
+        return withFigure(e.figure(), f -> {
+            Draft d = f.draft();
+            d.position = e.position();
+            return d.build();
+        });
+    }
+
+    SkirmishState on(SkirmishEvent.TargetsDesignated e) {
+        List<String> sides = new ArrayList<>(designatedBy);
+        sides.add(e.side());
+        List<Designation> all = new ArrayList<>(designations);
+        all.addAll(e.designations());
+        return withPhase(gameTurn, firstMover, sides, all, shotsResolved, landings);
+    }
+
+    SkirmishState on(SkirmishEvent.ShotFired e) {
+        return mark(List.of(e.designation()), DesignationStatus.FIRED).withFigure(e.firer(), f -> {
+            Draft d = f.draft();
+            d.firedTurn = e.gameTurn();
+            d.firedWeapon = e.weapon();
+            return d.build();
+        });
+    }
+
+    SkirmishState on(SkirmishEvent.ShotsSpent e) {
+        return mark(e.designations(), DesignationStatus.SPENT);
+    }
+
+    SkirmishState on(SkirmishEvent.FireCancelled e) {
+        return mark(e.designations(), DesignationStatus.CANCELLED);
+    }
+
+    SkirmishState on(SkirmishEvent.FigureHit e) {
+        return this; // its wound, if any, follows as WoundRecorded
+    }
+
+    SkirmishState on(SkirmishEvent.WoundRecorded e) {
+        // a new wound awaits its own treatment
+        return figure(e.counter()).isPresent()
+                ? withFigure(e.counter(), f -> {
+                    Draft d = f.draft();
+                    d.wound = e.wound();
+                    d.recovery = e.recovery();
+                    d.woundedTurn = gameTurn;
+                    d.treatment = null;
+                    return d.build();
+                })
+                : withAnimal(e.counter(), a -> a.withWound(e.wound(), e.recovery(), null));
+    }
+
+    SkirmishState on(SkirmishEvent.WeaponDestroyed e) {
+        return withFigure(e.figure(), f -> {
+            Draft d = f.draft();
+            d.weapons = f.weapons().stream().map(w -> w.id().equals(e.weapon()) ? w.destroy() : w).toList();
+            return d.build();
+        });
+    }
+
+    SkirmishState on(SkirmishEvent.CrewmanLost e) {
+        return this; // the templates follow from the living crew
+    }
+
+    SkirmishState on(SkirmishEvent.CrewUnited e) {
+        return withFigure(e.loader(), f -> {
+            Draft d = f.draft();
+            d.team = e.team();
+            d.role = CrewRole.LOADER;
+            return d.build();
+        });
+    }
+
+    SkirmishState on(SkirmishEvent.AnimalHit e) {
+        return this; // its wound, if any, follows as WoundRecorded
+    }
+
+    SkirmishState on(SkirmishEvent.AnimalCharged e) {
+        return withAnimal(e.animal(), a -> a.charging(e.attacker()));
+    }
+
+    SkirmishState on(SkirmishEvent.AnimalDestroyed e) {
+        return withAnimal(e.animal(), Animal::destroyed);
+    }
+
+    SkirmishState on(SkirmishEvent.LoadDropped e) {
+        return withAnimal(e.animal(), Animal::dropLoad);
+    }
+
+    SkirmishState on(SkirmishEvent.RiderDismounted e) {
+        return withAnimal(e.animal(), Animal::dismount);
+    }
+
+    SkirmishState on(SkirmishEvent.RiderInjuryRolled e) {
+        return this; // its wound, if any, follows as WoundRecorded
+    }
+
+    SkirmishState on(SkirmishEvent.VehicleDamaged e) {
+        VehicleDamageTable.Row row = VehicleHits.vehicleDamageRow(e);
+        return withVehicle(e.vehicle(), v -> v.damaged(e.result(), e.immobilised(), e.fireModifier(),
+                e.movementLimitMetres(), row));
+    }
+
+    SkirmishState on(SkirmishEvent.IndirectMgFireLanded e) {
+        List<Landing> all = new ArrayList<>(landings);
+        all.add(new Landing(e.gunner(), e.weapon(), e.gameTurn(), e.templates(), e.onTarget()));
+        return withPhase(gameTurn, firstMover, designatedBy, designations, shotsResolved, all)
+                .withFigure(e.gunner(), f -> {
+                    Draft d = f.draft();
+                    d.firedTurn = e.gameTurn();
+                    d.firedWeapon = e.weapon();
+                    return d.build();
+                });
+    }
+
+    SkirmishState on(SkirmishEvent.FirePhaseClosed e) {
+        SkirmishState next = withPhase(gameTurn, firstMover, List.of(), List.of(), 0, landings);
+        for (String id : e.removed()) {
+            next = next.withFigure(id, f -> {
+                Draft d = f.draft();
+                d.removed = true;
+                return d.build();
+            });
+        }
+        return next;
+    }
+
+    SkirmishState on(SkirmishEvent.LitterCaseCarried e) {
+        SkirmishState next = withFigure(e.casualty(), f -> {
+            Draft d = f.draft();
+            d.litter = new Litter(e.gameTurn(), e.bearers());
+            return d.build();
+        });
+        for (String bearer : e.bearers()) {
+            next = next.withFigure(bearer, f -> {
+                Draft d = f.draft();
+                d.moved = new Moved(e.gameTurn(), LitterCases.CARRYING, false);
+                return d.build();
+            });
+        }
+        return next;
+    }
+
+    SkirmishState on(SkirmishEvent.TreatmentRecorded e) {
+        return figure(e.counter()).isPresent()
+                ? withFigure(e.counter(), f -> {
+                    Draft d = f.draft();
+                    d.recovery = e.recovery();
+                    return d.build();
+                })
+                : withAnimal(e.counter(), a -> a.withWound(a.wound(), e.recovery(), a.treatment()));
+    }
+
+    SkirmishState on(SkirmishEvent.TreatmentRolled e) {
+        Treatment treatment = new Treatment(e.roll().total(), e.result(), e.recovery(), e.scenarios(), false);
+        Wound wound = e.recovery() == Recovery.DIES ? Wound.DEATH : null;
+        return figure(e.counter()).isPresent()
+                ? withFigure(e.counter(), f -> {
+                    Draft d = f.draft();
+                    d.wound = wound != null ? wound : f.wound();
+                    d.recovery = treatment.label();
+                    d.treatment = treatment;
+                    return d.build();
+                })
+                : withAnimal(e.counter(), a -> a.withWound(wound != null ? wound : a.wound(), treatment.label(),
+                treatment));
+        }
 
     private SkirmishState mark(List<String> ids, DesignationStatus status) {
         List<Designation> list = designations.stream().map(d -> ids.contains(d.id()) ? d.with(status) : d).toList();

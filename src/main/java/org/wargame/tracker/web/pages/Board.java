@@ -1,6 +1,7 @@
 package org.wargame.tracker.web.pages;
 
 import org.wargame.tracker.rules.CounterView;
+import org.wargame.tracker.rules.RuleSetWords;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,10 +14,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The board as the scenario page draws it. For a hex rule set, the hexes that hold counters on a grid of flat-topped
- * hexes (ids as the campaign gives them: a column letter and a row, A1..Z99; even columns half a hex lower), with
- * the empty hexes between them drawn faintly, the counters of each hex stacked and their markers fanned beside them.
- * For the skirmish game, the men, animals and vehicles grouped by side and by location, with position and wounds.
+ * The board as the scenario page draws it, of the kind its rule set says ({@link RuleSetWords#board}). A hex grid:
+ * the hexes that hold counters on a grid of flat-topped hexes (ids as the campaign gives them: a column letter and a
+ * row, A1..Z99; even columns half a hex lower), with the empty hexes between them drawn faintly, the counters of each
+ * hex stacked and their markers fanned beside them. A table: the counters grouped by side and by the place the rule
+ * set gives them.
  */
 public record Board(boolean hexes, double width, double height, List<Hex> grid, List<Group> groups,
                     List<CounterCard> offBoard) {
@@ -48,11 +50,12 @@ public record Board(boolean hexes, double width, double height, List<Hex> grid, 
     public record Group(String side, String sideName, String location, List<CounterCard> counters) {
     }
 
-    static Board of(boolean hexRules, List<CounterView> counters, Map<String, String> sideNames) {
-        return hexRules ? hexes(counters) : groups(counters, sideNames);
+    static Board of(RuleSetWords words, List<CounterView> counters, Map<String, String> sideNames) {
+        return words.board(counters) == RuleSetWords.BoardKind.HEX_GRID ? hexes(words, counters)
+                : groups(words, counters, sideNames);
     }
 
-    private static Board hexes(List<CounterView> counters) {
+    private static Board hexes(RuleSetWords words, List<CounterView> counters) {
         Map<String, List<CounterView>> byHex = new TreeMap<>(Comparator.comparing((String id) -> column(id))
                 .thenComparingInt(Board::row));
         List<CounterCard> off = new ArrayList<>();
@@ -64,7 +67,7 @@ public record Board(boolean hexes, double width, double height, List<Hex> grid, 
             if (HEX_ID.matcher(at).matches()) {
                 byHex.computeIfAbsent(at, k -> new ArrayList<>()).add(c);
             } else {
-                off.add(CounterCard.of(c));
+                off.add(CounterCard.of(c, words));
             }
         }
         if (byHex.isEmpty()) {
@@ -95,8 +98,8 @@ public record Board(boolean hexes, double width, double height, List<Hex> grid, 
             double cy = H / 2 + row * H + (column(id) % 2 == 1 ? H / 2 : 0);
             maxX = Math.max(maxX, cx + R);
             maxY = Math.max(maxY, cy + H / 2);
-            grid.add(new Hex(id, cx, cy, points(cx, cy), cy - H / 2 + 12, chips(byHex.getOrDefault(id, List.of()),
-                    cx, cy)));
+            grid.add(new Hex(id, cx, cy, points(cx, cy), cy - H / 2 + 12, chips(words,
+                    byHex.getOrDefault(id, List.of()), cx, cy)));
         }
         // occupied hexes last, so their fanned markers lie over the empty neighbours
         grid.sort(Comparator.comparing(Hex::occupied));
@@ -104,14 +107,14 @@ public record Board(boolean hexes, double width, double height, List<Hex> grid, 
     }
 
     /** Counters stacked with a small offset each, the last one on top; markers fanned to its right. */
-    private static List<Chip> chips(List<CounterView> stack, double cx, double cy) {
+    private static List<Chip> chips(RuleSetWords words, List<CounterView> stack, double cx, double cy) {
         List<Chip> chips = new ArrayList<>();
         int n = stack.size();
         double step = n <= 1 ? 0 : Math.min(8, 24.0 / (n - 1));
         double x0 = cx - CHIP / 2 - step * (n - 1) / 2 - 8;
         double y0 = cy - CHIP / 2 - step * (n - 1) / 2 + 4;
         for (int i = 0; i < n; i++) {
-            CounterCard card = CounterCard.of(stack.get(i));
+            CounterCard card = CounterCard.of(stack.get(i), words);
             double x = round(x0 + i * step);
             double y = round(y0 + i * step);
             List<Fan> fans = new ArrayList<>();
@@ -124,21 +127,15 @@ public record Board(boolean hexes, double width, double height, List<Hex> grid, 
         return chips;
     }
 
-    private static Board groups(List<CounterView> counters, Map<String, String> sideNames) {
+    private static Board groups(RuleSetWords words, List<CounterView> counters, Map<String, String> sideNames) {
         Map<String, Map<String, List<CounterCard>>> bySide = new LinkedHashMap<>();
         counters.stream().sorted(Comparator.comparing((CounterView c) -> c.side() == null ? "" : c.side()))
                 .forEach(c -> bySide.computeIfAbsent(c.side() == null ? "" : c.side(), k -> new LinkedHashMap<>())
-                        .computeIfAbsent(location(c), k -> new ArrayList<>()).add(CounterCard.of(c)));
+                        .computeIfAbsent(words.place(c), k -> new ArrayList<>()).add(CounterCard.of(c, words)));
         List<Group> groups = new ArrayList<>();
         bySide.forEach((side, places) -> places.forEach((location, cards) -> groups.add(new Group(side,
                 sideNames.getOrDefault(side, side), location, cards))));
         return new Board(false, 0, 0, List.of(), groups, List.of());
-    }
-
-    /** A skirmish counter's location: the one its set-up names, or on the table (a position is no place). */
-    private static String location(CounterView c) {
-        Object location = c.state() == null ? null : c.state().get("location");
-        return location == null ? "On the table" : location.toString();
     }
 
     private static String points(double cx, double cy) {

@@ -107,10 +107,15 @@ public class CampaignPages {
         }
         RosterCounter rostered = state.roster().get(counterId);
         model.addAttribute("campaign", state);
-        model.addAttribute("card", CounterCard.of(rostered, note(rostered, state)));
+        model.addAttribute("card", CounterCard.of(rostered, note(rostered, state), words(state)));
         model.addAttribute("lines", lines);
         model.addAttribute("idNames", names);
         return "counter";
+    }
+
+    /** The campaign's rule set's words for its counters' cards. */
+    private static org.wargame.tracker.rules.RuleSetWords words(CampaignState state) {
+        return org.wargame.tracker.rules.RuleSets.byId(state.ruleSet()).words();
     }
 
     /** The roster's counters and the sides by their names, for texts built from ids. */
@@ -126,7 +131,7 @@ public class CampaignPages {
         for (Side side : state.sides()) {
             List<CounterCard> cards = state.roster().values().stream()
                     .filter(r -> side.id().equals(r.counter().side()))
-                    .map(r -> CounterCard.of(r, note(r, state))).toList();
+                    .map(r -> CounterCard.of(r, note(r, state), words(state))).toList();
             sides.add(new SideRoster(side, actor.sides().contains(side.id()), cards));
         }
         model.addAttribute("campaign", state);

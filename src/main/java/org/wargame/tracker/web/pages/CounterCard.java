@@ -2,31 +2,41 @@ package org.wargame.tracker.web.pages;
 
 import org.wargame.tracker.campaign.CampaignState.RosterCounter;
 import org.wargame.tracker.rules.CounterDefinition;
+import org.wargame.tracker.rules.CounterFace;
 import org.wargame.tracker.rules.CounterView;
+import org.wargame.tracker.rules.RuleSetWords;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * A counter as the pages draw it, whether it comes from a scenario ({@link CounterView}) or the campaign roster: its
- * colours by nationality, a symbol for its kind, the numbers printed on it and the markers stacked on it.
+ * colours by nationality, and in its rule set's words ({@link RuleSetWords}) a symbol for its kind, the numbers
+ * printed on it, its state; the markers stacked on it.
  */
 public record CounterCard(String id, String kind, String name, String side, String nationality, String location,
                           Map<String, Object> data, Map<String, Object> state, List<String> markers,
-                          boolean eliminated, String note) {
+                          boolean eliminated, String note, RuleSetWords words) {
 
-    public static CounterCard of(CounterView c) {
-        return new CounterCard(c.id(), c.kind(), c.name(), c.side(), c.nationality(), c.location(), c.data(),
-                c.state(), c.markers() == null ? List.of() : c.markers(), c.eliminated(), null);
+    /** A card for its colours only. */
+    public CounterCard(String id, String kind, String name, String side, String nationality, String location,
+                       Map<String, Object> data, Map<String, Object> state, List<String> markers,
+                       boolean eliminated, String note) {
+        this(id, kind, name, side, nationality, location, data, state, markers, eliminated, note,
+                RuleSetWords.PLAIN);
     }
 
-    public static CounterCard of(RosterCounter r, String note) {
+    public static CounterCard of(CounterView c, RuleSetWords words) {
+        return new CounterCard(c.id(), c.kind(), c.name(), c.side(), c.nationality(), c.location(), c.data(),
+                c.state(), c.markers() == null ? List.of() : c.markers(), c.eliminated(), null, words);
+    }
+
+    public static CounterCard of(RosterCounter r, String note, RuleSetWords words) {
         CounterDefinition c = r.counter();
         return new CounterCard(c.id(), c.kind(), c.name(), c.side(), c.nationality(), null, c.data(), c.state(),
-                markersIn(c.state()), r.eliminated(), note);
+                markersIn(c.state()), r.eliminated(), note, words);
     }
 
     /** Roster state carries markers under {@code markers} when a rule set keeps them between scenarios. */
@@ -61,50 +71,18 @@ public record CounterCard(String id, String kind, String name, String side, Stri
         };
     }
 
-    /** The id of the symbol (in the page's SVG sprite) for this kind of counter. */
+    /** The id of the symbol (in the page's SVG sprite) for this kind of counter, as its rule set draws it. */
     public String symbol() {
-        String k = kind == null ? "" : kind.toLowerCase(Locale.ROOT);
-        return switch (k) {
-            case "squad", "half-squad", "infantry", "soldier", "fighter" -> "sym-infantry";
-            case "crew" -> "sym-crew";
-            case "leader", "officer", "hero" -> "sym-leader";
-            case "gun", "artillery", "mortar" -> "sym-gun";
-            case "support-weapon", "weapon", "mg", "sw" -> "sym-weapon";
-            case "horse", "mule", "animal", "cavalry" -> "sym-animal";
-            case "vehicle", "tank", "afv" -> "sym-vehicle";
-            default -> "sym-unit";
-        };
+        return "sym-" + look().symbol().name().toLowerCase(Locale.ROOT);
     }
 
-    /** The order printed numbers are shown in; other data keys follow alphabetically. */
-    private static final List<String> ORDER = List.of("caliber", "gunType", "firepower", "fp", "range", "morale",
-            "manhandling", "breakdown");
-
-    /** The numbers printed on the counter, as short labels: "94mm", "M#10", "B#12", or key=value otherwise. */
+    /** The numbers printed on the counter, as its rule set labels them: "94mm", "M#10", "B#12", or "key value". */
     public List<String> numbers() {
-        List<String> out = new ArrayList<>();
-        if (data == null) {
-            return out;
-        }
-        data.keySet().stream()
-                .filter(key -> data.get(key) instanceof Number || data.get(key) instanceof String)
-                .sorted(Comparator.comparingInt((String key) -> ORDER.contains(key) ? ORDER.indexOf(key) : 99)
-                        .thenComparing(Comparator.naturalOrder()))
-                .forEach(key -> out.add(label(key, data.get(key))));
-        return out;
+        return look().numbers();
     }
 
-    private static String label(String key, Object value) {
-        return switch (key) {
-            case "caliber" -> value + "mm";
-            case "manhandling" -> "M#" + value;
-            case "breakdown" -> "B#" + value;
-            case "gunType" -> String.valueOf(value);
-            case "firepower", "fp" -> "FP " + value;
-            case "range" -> "R " + value;
-            case "morale" -> "ML " + value;
-            default -> key + " " + value;
-        };
+    private CounterFace look() {
+        return words.face(kind, data);
     }
 
     /** The flags on the counter data (mule, dismantlable...) that are true. */
@@ -118,17 +96,17 @@ public record CounterCard(String id, String kind, String name, String side, Stri
      * words ({@link StateWords}: labelled, no raw map); nothing null, false or empty.
      */
     public List<String> stateLines() {
-        return StateWords.of(state);
+        return StateWords.of(words, state, Map.of(), null);
     }
 
     /** The same with counters' and sides' ids written as their names. */
     public List<String> stateLines(Map<String, String> names) {
-        return StateWords.of(state, names == null ? Map.of() : names, null);
+        return StateWords.of(words, state, names == null ? Map.of() : names, null);
     }
 
-    /** The first two printed numbers (caliber, gun type...) for the face of the counter; all are listed beside it. */
+    /** The text on the face of the counter (its rule set's: caliber, gun type...); all numbers are listed beside it. */
     public String face() {
-        return String.join(" ", numbers().stream().filter(n -> !n.contains(" ")).limit(2).toList());
+        return look().text();
     }
 
     private String nat() {

@@ -452,24 +452,25 @@ public class ScenarioPages {
                 whose));
         model.addAttribute("phases", ruleSet.phases().phases());
         clockRights(model, state, actor);
-        boolean hexBoard = view.counters().stream().anyMatch(c -> c.location() != null
-                && c.location().trim().matches("[A-Za-z]{1,2}\\d{1,3}"));
-        model.addAttribute("board", Board.of(hexBoard, view.counters(), sideNames));
+        var words = ruleSet.words();
+        boolean hexBoard = words.board(view.counters()) == org.wargame.tracker.rules.RuleSetWords.BoardKind.HEX_GRID;
+        model.addAttribute("board", Board.of(words, view.counters(), sideNames));
         Object selectedId = model.getAttribute("selected");
         CounterView chosen = selectedId == null ? null : view.counters().stream()
                 .filter(c -> c.id().equals(selectedId)).findFirst().orElse(null);
         if (chosen != null) {
             List<OptionForm> forms = view.options().stream().filter(o -> chosen.id().equals(o.counterId()))
                     .map(o -> form(o, chosen.side(), actor, ruleSet, view.counters())).toList();
-            model.addAttribute("panel", new Panel(CounterCard.of(chosen),
+            model.addAttribute("panel", new Panel(CounterCard.of(chosen, words),
                     sideNames.getOrDefault(chosen.side(), chosen.side()), hexBoard ? chosen.location() : null,
-                    StateWords.of(chosen.state(), view.counters().stream().collect(java.util.stream.Collectors.toMap(
-                    CounterView::id, c -> c.name() == null ? c.id() : c.name(), (a, b) -> a)),
-                    new StateWords.Now(clock.gameTurn(), clock.playerTurn(), view.sides().stream()
-                            .map(side -> side.name()).toList())), forms,
+                    StateWords.of(words, chosen.state(), view.counters().stream().collect(
+                            java.util.stream.Collectors.toMap(CounterView::id, c -> c.name() == null ? c.id()
+                                    : c.name(), (a, b) -> a)),
+                    new org.wargame.tracker.rules.RuleSetWords.Now(clock.gameTurn(), clock.playerTurn(),
+                            view.sides().stream().map(side -> side.name()).toList())), forms,
                     view.counters().stream().filter(c -> hexBoard && !c.id().equals(chosen.id()) && !c.eliminated()
                             && chosen.location() != null && chosen.location().equals(c.location()))
-                            .map(CounterCard::of).toList()));
+                            .map(c -> CounterCard.of(c, words)).toList()));
         }
         model.addAttribute("happened", happened(state));
     }
@@ -506,7 +507,7 @@ public class ScenarioPages {
         counters.stream()
                 .sorted((a, b) -> place(a).compareTo(place(b)))
                 .forEach(c -> byPlace.computeIfAbsent(place(c), k -> new ArrayList<>())
-                        .add(new CounterRow(CounterCard.of(c), options.stream()
+                        .add(new CounterRow(CounterCard.of(c, ruleSet.words()), options.stream()
                                 .filter(o -> c.id().equals(o.counterId()))
                                 .map(o -> form(o, c.side(), actor, ruleSet, counters)).toList())));
         List<Place> places = new ArrayList<>();

@@ -1,6 +1,8 @@
 package org.wargame.tracker.web.pages;
 
 import org.junit.jupiter.api.Test;
+import org.wargame.tracker.rules.RuleSetWords;
+import org.wargame.tracker.rules.RuleSets;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,7 +10,10 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A counter's state in players' words: labelled numbers, a period as a sentence, names for ids, no raw map. */
+/**
+ * A counter's state in players' words, as its rule set gives them: labelled numbers, a period as a sentence (asl's),
+ * names for ids, no raw map.
+ */
 class StateWordsTest {
 
     @Test
@@ -27,8 +32,8 @@ class StateWordsTest {
         state.put("packTi", true);
         state.put("dr", Map.of("kind", "dr", "values", List.of(3), "source", "server"));
 
-        List<String> words = StateWords.of(state, Map.of("br-mule-1", "\"squad\" Mule 1"),
-                new StateWords.Now(3, 1, List.of("Italians", "British")));
+        List<String> words = StateWords.of(RuleSets.byId("asl").words(), state,
+                Map.of("br-mule-1", "\"squad\" Mule 1"), new RuleSetWords.Now(3, 1, List.of("Italians", "British")));
         assertThat(words).contains("Unpacking: 1 of 3 Game Turns done; unload at the start of the British RPh of"
                 + " Turn 3 if still Pack-TI (10.3)", "M#: 10", "Animal-Packed on: \"squad\" Mule 1");
         assertThat(String.join(" ", words)).doesNotContain("{").doesNotContain("=").contains("dr 3");
@@ -40,7 +45,8 @@ class StateWordsTest {
         state.put("carriedBy", List.of("us-loader-1", "us-loader-2"));
         state.put("templates", Map.of("m2-mortar", 3));
         Map<String, String> names = Map.of("us-loader-1", "Pvt. Kowalski", "us-loader-2", "Pfc. Dunn");
-        assertThat(StateWords.of(state, names, null)).containsExactly("Carried by: Pvt. Kowalski, Pfc. Dunn",
+        assertThat(StateWords.of(RuleSets.byId("skirmish").words(), state, names, null)).containsExactly(
+                "Carried by: Pvt. Kowalski, Pfc. Dunn",
                 "Templates: M2 mortar 3");
         assertThat(StateWords.words("carriedBy", List.of("us-loader-1"), names)).isEqualTo("Pvt. Kowalski");
     }

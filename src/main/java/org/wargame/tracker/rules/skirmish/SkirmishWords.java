@@ -1,0 +1,71 @@
+package org.wargame.tracker.rules.skirmish;
+
+import org.wargame.tracker.rules.CounterFace;
+import org.wargame.tracker.rules.CounterFace.Symbol;
+import org.wargame.tracker.rules.CounterView;
+import org.wargame.tracker.rules.RuleSetWords;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The skirmish rules in the players' words: the labels of a man's, an animal's and a vehicle's state, their faces,
+ * on a table where they are grouped by side and by the location their set-up names.
+ */
+final class SkirmishWords implements RuleSetWords {
+
+    private static final Map<String, String> LABELS = Map.ofEntries(
+            Map.entry("position", "Position"), Map.entry("wound", "Wound"),
+            Map.entry("movementLimitMetres", "Movement limit (metres)"),
+            Map.entry("mayFireAfterMoving", "May fire after moving"), Map.entry("role", "Role"),
+            Map.entry("team", "Crew"), Map.entry("firedTurn", "Fired in Game Turn"),
+            Map.entry("firedWeapon", "Fired"), Map.entry("aboard", "Aboard"), Map.entry("recovery", "Recovery"),
+            Map.entry("location", "Location"));
+
+    /** Shown as markers already. */
+    private static final Set<String> UNLISTED = Set.of("markers", "eliminated", "pinned");
+
+    private static final String LOCATION = "location";
+
+    @Override
+    public String label(String key) {
+        return LABELS.get(key);
+    }
+
+    @Override
+    public Set<String> keys() {
+        Set<String> keys = new HashSet<>(LABELS.keySet());
+        keys.addAll(UNLISTED);
+        keys.addAll(List.of("carriedBy", "templates", "stationary", "mounted", "rider", "chargingAt"));
+        return keys;
+    }
+
+    @Override
+    public boolean unlisted(String key, Object value) {
+        return UNLISTED.contains(key);
+    }
+
+    @Override
+    public CounterFace face(String kind, Map<String, Object> data) {
+        Symbol symbol = switch (kind == null ? "" : kind) {
+            case "animal" -> Symbol.ANIMAL;
+            case "vehicle" -> Symbol.VEHICLE;
+            default -> Symbol.UNIT;
+        };
+        return CounterFace.of(symbol, CounterFace.numbers(data, List.of(), (key, value) -> null));
+    }
+
+    @Override
+    public BoardKind board(List<CounterView> counters) {
+        return BoardKind.TABLE;
+    }
+
+    /** The location its set-up names, or on the table (a position is no place). */
+    @Override
+    public String place(CounterView counter) {
+        Object location = counter.state() == null ? null : counter.state().get(LOCATION);
+        return location == null ? "On the table" : location.toString();
+    }
+}
