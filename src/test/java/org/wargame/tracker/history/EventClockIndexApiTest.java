@@ -167,10 +167,11 @@ class EventClockIndexApiTest extends ApiTestSupport {
 
         jdbc.update("delete from event_clock where scenario_id = ?", scenario);
         projection.forget();
-        Response next = moveOn(scenario);
+        long count = get("alice", "/api/scenarios/" + scenario).at("/eventCount").asLong();
+        Response next = moveOn(scenario); // one event, or a side's done and the advance in a phase both end
         assertThat(next.status()).as(next.raw()).isEqualTo(200);
         Map<Long, JsonNode> after = indexed(scenario);
-        assertThat(after).hasSize(before.size() + 1);
+        assertThat(after).hasSize(before.size() + (int) (next.at("/scenario/eventCount").asLong() - count));
         before.forEach((sequence, row) -> assertThat(after.get(sequence)).isEqualTo(row));
     }
 
