@@ -98,7 +98,7 @@ class FoundationApiTest extends ApiTestSupport {
         assertThat(view.at("/diceCommitment").asText()).hasSize(64);
         List<String> phases = new java.util.ArrayList<>();
         for (int i = 0; i < 8; i++) {
-            phases.add(advance("bruno", scenario).at("/scenario/clock/phase").asText());
+            phases.add(moveOn(scenario).at("/scenario/clock/phase").asText());
         }
         assertThat(phases).containsExactly("PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh", "RPh");
         Response second = get("alice", "/api/scenarios/" + scenario);

@@ -75,7 +75,8 @@ public class Campaign {
         List<ScenarioPlan> plans = command.plans() == null ? List.of() : command.plans();
         ruleSet.validateTables(command.tables());
         CampaignCreated created = new CampaignCreated(command.campaignId(), command.name(), command.ruleSet(),
-                command.sides(), command.referee(), command.description(), plans, command.tables());
+                command.sides(), command.referee(), command.description(), plans, command.tables(),
+                CampaignFile.CLOCK_ANY_PLAYER.equals(command.clock()) ? command.clock() : null);
         requirePlansSetUp(created, command.roster(), ruleSet);
         apply(created);
         command.roster().forEach(counter -> apply(new CounterEnlisted(command.campaignId(), counter)));

@@ -23,15 +23,17 @@ public sealed interface CampaignEvent {
 
     /**
      * Revision 1 added {@code plans}; its upcast ({@code CampaignEventNames}) reads older ones.
-     * {@code tables} (the campaign's charts the rule text does not print) is optional: null in older events.
+     * {@code tables} (the campaign's charts the rule text does not print) is optional: null in older events;
+     * so is {@code clock} (who moves the clock on, {@code any-player}; null: the side whose move it is).
      */
     @Revision("1")
     record CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
-                           String description, List<ScenarioPlan> plans, Map<String, Object> tables)
+                           String description, List<ScenarioPlan> plans, Map<String, Object> tables,
+                           String clock)
             implements CampaignEvent {
         public CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                                String description, List<ScenarioPlan> plans) {
-            this(campaignId, name, ruleSet, sides, referee, description, plans, null);
+            this(campaignId, name, ruleSet, sides, referee, description, plans, null, null);
         }
     }
 

@@ -25,7 +25,8 @@ import java.util.Map;
  */
 public record CampaignState(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                             String description, List<ScenarioPlan> plans, Map<String, RosterCounter> roster,
-                            List<ScenarioEntry> scenarios, Map<String, Object> tables) {
+                            List<ScenarioEntry> scenarios, Map<String, Object> tables,
+                            String clock) {
 
     /**
      * A roster counter: its definition (data and carried state), whether it is struck off, and where it is now.
@@ -62,7 +63,8 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
 
     public static CampaignState created(CampaignCreated e) {
         return new CampaignState(e.campaignId(), e.name(), e.ruleSet(), e.sides(), e.referee(), e.description(),
-                e.plans() == null ? List.of() : e.plans(), new LinkedHashMap<>(), new ArrayList<>(), e.tables());
+                e.plans() == null ? List.of() : e.plans(), new LinkedHashMap<>(), new ArrayList<>(), e.tables(),
+                e.clock());
     }
 
     public CampaignState evolve(CampaignEvent event) {
@@ -237,6 +239,11 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
         return sides.stream().filter(s -> s.id().equals(sideId)).findFirst().orElse(null);
     }
 
+    /** True when any player moves the clock on for every side ({@code clock: any-player}: one shared device). */
+    public boolean clockByAnyPlayer() {
+        return CampaignFile.CLOCK_ANY_PLAYER.equals(clock);
+    }
+
     /** The sides {@code account} plays; empty when the account plays none (the referee acts for all). */
     public List<String> sidesOf(String account) {
         return sides.stream().filter(s -> s.players().contains(account)).map(Side::id).toList();
@@ -246,11 +253,11 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
         Map<String, RosterCounter> copy = new LinkedHashMap<>(roster);
         change.accept(copy);
         return new CampaignState(campaignId, name, ruleSet, sides, referee, description, plans, copy, scenarios,
-                tables);
+                tables, clock);
     }
 
     private CampaignState withScenarios(List<ScenarioEntry> list) {
         return new CampaignState(campaignId, name, ruleSet, sides, referee, description, plans, roster,
-                List.copyOf(list), tables);
+                List.copyOf(list), tables, clock);
     }
 }

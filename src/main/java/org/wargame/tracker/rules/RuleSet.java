@@ -114,4 +114,13 @@ public interface RuleSet<S extends RuleState, A extends RuleAction, E extends Ru
     default String decisionNeeded(S state, GameClock clock) {
         return null;
     }
+
+    /**
+     * What moving the clock from {@code from} to {@code to} would leave undone for good, as kind (a word the
+     * request repeats in {@code confirm}, such as {@code unfired}) and what it is in players' words ("2 designations
+     * not fired: ..."); empty when nothing is. The clock is not moved past it unless the request confirms it.
+     */
+    default java.util.Map<String, String> leftBehind(S state, GameClock from, GameClock to) {
+        return java.util.Map.of();
+    }
 }

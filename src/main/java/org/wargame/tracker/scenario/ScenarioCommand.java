@@ -41,11 +41,37 @@ public sealed interface ScenarioCommand {
         }
     }
 
+    /**
+     * {@code anyPlayer}: the campaign lets any player move the clock for every side ({@code clock: any-player});
+     * {@code confirm}: the kinds of what the request leaves behind knowingly ({@code unfired}, {@code decision},
+     * {@code undo}).
+     */
     record AdvanceClock(@TargetAggregateIdentifier String scenarioId, String actionId, Actor actor,
-                        List<EnteredRoll> dice, Long expectedVersion) implements ScenarioCommand {
+                        List<EnteredRoll> dice, Long expectedVersion, boolean anyPlayer, List<String> confirm)
+            implements ScenarioCommand {
+
+        public AdvanceClock {
+            confirm = confirm == null ? List.of() : List.copyOf(confirm);
+        }
 
         public AdvanceClock(String scenarioId, String actionId, Actor actor, List<EnteredRoll> dice) {
-            this(scenarioId, actionId, actor, dice, null);
+            this(scenarioId, actionId, actor, dice, null, false, null);
+        }
+
+        public AdvanceClock(String scenarioId, String actionId, Actor actor, List<EnteredRoll> dice,
+                            Long expectedVersion) {
+            this(scenarioId, actionId, actor, dice, expectedVersion, false, null);
+        }
+    }
+
+    /**
+     * "End my phase": the actor's sides that act in the current phase say they are done; the last one moves the
+     * clock on (with {@code dice} and {@code confirm} as for an advance).
+     */
+    record EndPhase(@TargetAggregateIdentifier String scenarioId, String actionId, Actor actor,
+                    List<EnteredRoll> dice, Long expectedVersion, List<String> confirm) implements ScenarioCommand {
+        public EndPhase {
+            confirm = confirm == null ? List.of() : List.copyOf(confirm);
         }
     }
 }

@@ -40,7 +40,8 @@ public sealed interface ScenarioEvent {
             Map.entry("scenario.ConclusionWithdrawn", ConclusionWithdrawn.class),
             Map.entry("scenario.ReopeningProposed", ReopeningProposed.class),
             Map.entry("scenario.ReopeningDeclined", ReopeningDeclined.class),
-            Map.entry("scenario.ScenarioReopened", ScenarioReopened.class));
+            Map.entry("scenario.ScenarioReopened", ScenarioReopened.class),
+            Map.entry("scenario.SideDone", SideDone.class));
 
     /**
      * An event that takes the scenario back to how it stood after its first {@code rolledBackTo} events (the
@@ -89,9 +90,16 @@ public sealed interface ScenarioEvent {
             implements ScenarioEvent {
     }
 
-    /** The clock moved on; what the rules make happen by themselves then follows it, with these dice. */
-    record ClockAdvanced(String actionId, GameClock from, GameClock to, List<DiceRoll> dice)
+    /**
+     * The clock moved on; what the rules make happen by themselves then follows it, with these dice. {@code left}
+     * (optional: null when nothing was, and in events stored before it existed): what the players confirmed they
+     * left behind in the phase, in words ("2 designations not fired: ...").
+     */
+    record ClockAdvanced(String actionId, GameClock from, GameClock to, List<DiceRoll> dice, List<String> left)
             implements ScenarioEvent {
+        public ClockAdvanced(String actionId, GameClock from, GameClock to, List<DiceRoll> dice) {
+            this(actionId, from, to, dice, null);
+        }
     }
 
     /** The end of the scenario: every counter's end state for the roster, and the dice seed revealed. */
@@ -193,5 +201,13 @@ public sealed interface ScenarioEvent {
      */
     record ScenarioReopened(String campaignId, String reopenedBy, String proposedBy, String reason)
             implements ScenarioEvent {
+    }
+
+    /**
+     * A side that acts in a phase several sides act in said it is done ("End my phase") at {@code clock};
+     * {@code section} is the phase of the turn sequence it ends for that side. When every side that acts in it is
+     * done, the clock advances in the same action.
+     */
+    record SideDone(String actionId, String side, GameClock clock, String section) implements ScenarioEvent {
     }
 }

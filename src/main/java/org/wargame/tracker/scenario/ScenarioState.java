@@ -40,7 +40,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                             List<Side> sides, GameClock clock, boolean concluded, String result, RuleState rules,
                             int serverRolls, String diceCommitment, long events, LastAction lastAction,
                             List<UndoRequested> requests, List<ActionDisputed> disputes, Proposal proposal,
-                            int reopenings) {
+                            int reopenings, List<String> done) {
 
     /**
      * The version of this fold. Raise it whenever a change of the code changes the state a fold of the same events
@@ -74,13 +74,14 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
     public ScenarioState {
         requests = requests == null ? List.of() : List.copyOf(requests);
         disputes = disputes == null ? List.of() : List.copyOf(disputes);
+        done = done == null ? List.of() : List.copyOf(done); // null in a state kept before sides said they were done
     }
 
     public static ScenarioState started(ScenarioStarted e) {
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = RuleSets.byId(e.ruleSet());
         return new ScenarioState(e.scenarioId(), e.campaignId(), e.name(), e.ruleSet(), e.turnLimit(), e.sides(),
                 e.clock(), false, null, ruleSet.setUp(e.counters(), e.tables()), 0, e.diceCommitment(), 1, null,
-                List.of(), List.of(), null, 0);
+                List.of(), List.of(), null, 0, List.of());
     }
 
     /** Applies one event that is not a roll-back (see {@link #evolve(FoldInput, ScenarioPast)}). */
@@ -112,7 +113,11 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         if (event instanceof ClockAdvanced advanced) {
             return next(advanced.to(), rules, serverDiceAfter(serverRolls, advanced.dice()),
                     new LastAction(advanced.actionId(), CLOCK, null, !advanced.dice().isEmpty(), events),
-                    requests, disputes).withProposal(lapsed());
+                    requests, disputes).withProposal(lapsed()).withDone(List.of()); // a new phase: nobody done yet
+        }
+        if (event instanceof ScenarioEvent.SideDone sideDone) {
+            return next(clock, rules, serverRolls, lastAction, requests, disputes)
+                    .withDone(done.contains(sideDone.side()) ? done : append(done, sideDone.side()));
         }
         if (event instanceof RollBack rollBack) {
             long to = rollBack.rolledBackTo() != null ? rollBack.rolledBackTo()
@@ -122,7 +127,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, back.clock, concluded,
                     result, back.rules, serverRolls, diceCommitment, events + 1, back.lastAction,
                     requests.stream().filter(stays::test).toList(), disputes.stream().filter(stays::test).toList(),
-                    lapsed(), reopenings);
+                    lapsed(), reopenings, back.done);
         }
         if (event instanceof UndoRequested requested) {
             return next(clock, rules, serverRolls, lastAction, append(requests, requested), disputes);
@@ -143,7 +148,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         if (event instanceof ScenarioConcluded done) {
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, true,
                     done.result(), rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes,
-                    null, reopenings);
+                    null, reopenings, this.done);
         }
         if (event instanceof ScenarioEvent.ConclusionProposed p) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes).withProposal(
@@ -161,7 +166,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         if (event instanceof ScenarioEvent.ScenarioReopened) {
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, false, null,
                     rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, null,
-                    reopenings + 1);
+                    reopenings + 1, done);
         }
         if (event instanceof ScenarioEvent.ActionDropped) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes); // changes nothing but the count
@@ -179,6 +184,34 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
 
     public List<String> sideOrder() {
         return sides.stream().map(Side::id).toList();
+    }
+
+    /** The phase the clock stands in, with who acts in it. */
+    public org.wargame.tracker.rules.Phase phase() {
+        return ruleSet().phases().phaseAt(clock);
+    }
+
+    /**
+     * The sides that act in the phase the clock stands in and have not said they are done: the phasing side alone
+     * in a phase only it acts in, else every side not done yet.
+     */
+    public List<String> waitingFor() {
+        if (concluded) {
+            return List.of();
+        }
+        if (!phase().severalSidesAct()) {
+            return List.of(clock.phasingSide());
+        }
+        return sideOrder().stream().filter(s -> !done.contains(s)).toList();
+    }
+
+    /** "the Germans and the British": side names for a sentence. */
+    public String sideNames(List<String> sideIds) {
+        List<String> names = sideIds.stream().map(id -> "the " + sideName(id)).toList();
+        if (names.size() <= 1) {
+            return String.join("", names);
+        }
+        return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
     }
 
     /** The side name players know ("Italians"), for a side id ("axis"). */
@@ -209,12 +242,18 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                                List<UndoRequested> requests, List<ActionDisputed> disputes) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, proposal,
-                reopenings);
+                reopenings, done);
     }
 
     private ScenarioState withProposal(Proposal open) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
-                rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, open, reopenings);
+                rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, open, reopenings, done);
+    }
+
+    private ScenarioState withDone(List<String> sidesDone) {
+        return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
+                rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, proposal, reopenings,
+                sidesDone);
     }
 
     /** The open proposal once the game changed: a proposal to conclude lapses, one to reopen cannot be open. */

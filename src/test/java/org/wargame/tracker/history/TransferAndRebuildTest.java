@@ -24,10 +24,10 @@ class TransferAndRebuildTest extends ApiTestSupport {
 
     private String played(String campaign) {
         String scenario = startPlan("alice", campaign, "ex-10-3");
-        advance("alice", scenario);
+        advance("bruno", scenario); // the Italians' Player Turn: Bruno moves the clock on
         advance("bruno", scenario);
-        post("alice", "/api/scenarios/" + scenario + "/undo", Map.of());
-        advance("alice", scenario);
+        post("bruno", "/api/scenarios/" + scenario + "/undo", Map.of());
+        advance("bruno", scenario);
         return scenario;
     }
 
@@ -195,6 +195,6 @@ class TransferAndRebuildTest extends ApiTestSupport {
         }
         assertThat(jdbc.queryForObject("select count(*) from domain_event_entry where aggregate_identifier = ?",
                 Long.class, scenario)).isEqualTo(events);
-        assertThat(advance("alice", scenario).status()).isEqualTo(200);
+        assertThat(moveOn(scenario).status()).isEqualTo(200);
     }
 }

@@ -63,7 +63,7 @@ class ScenarioController {
      * chain).
      */
     public record ActionResponse(String actionId, List<RecordedEvent> events, ScenarioView scenario,
-                                 EventChain.Receipt receipt) {
+                                 EventChain.Receipt receipt, ScenarioService.Stopped stopped) {
     }
 
     public record ConcludeRequest(String result, Long expectedVersion) {
@@ -82,10 +82,17 @@ class ScenarioController {
     /**
      * {@code dice}: the rolls entered for what the clock's move decides, in order; see act for the version. Without
      * a target the clock moves one step; with one ({@code to}: a phase or step code, {@code gameTurn},
-     * {@code playerTurn}) it moves step by step until there, stopping early at a step where a rule needs a decision.
+     * {@code playerTurn}) it moves step by step until there, stopping early at a step where a rule needs a decision,
+     * where another side must act, or (a player's) at the end of the Player Turn: {@code stopped} in the answer says
+     * where and why. {@code confirm}: what the request knowingly leaves behind in the phase ({@code unfired},
+     * {@code decision}, {@code undo}); without it such an advance is refused (409) with the list.
      */
     public record AdvanceRequest(List<Object> dice, Long expectedVersion, String to, Integer gameTurn,
-                                 Integer playerTurn) {
+                                 Integer playerTurn, List<Object> confirm) {
+    }
+
+    /** "End my phase": {@code dice} and {@code confirm} count when this side is the last and the clock moves on. */
+    public record DoneRequest(List<Object> dice, Long expectedVersion, List<Object> confirm) {
     }
 
     @PostMapping("/campaigns/{campaignId}/scenarios")
@@ -127,7 +134,22 @@ class ScenarioController {
         Long expected = Versions.expected(ifMatch, body == null ? null : body.expectedVersion());
         return response(scenarioId, service.advance(scenarioId, body == null ? null : body.dice(),
                 actor(auth, scenarioId), expected, body == null ? null
-                        : new ScenarioService.ClockTarget(body.to(), body.gameTurn(), body.playerTurn())));
+                        : new ScenarioService.ClockTarget(body.to(), body.gameTurn(), body.playerTurn()),
+                body == null ? null : body.confirm()));
+    }
+
+    /**
+     * In a phase several sides act in (ASL's MPh and DFPh, hex MP and CA, the skirmish game's phases played by all
+     * sides together), the actor's side says it is done; when every side that acts in it is, the clock moves on.
+     */
+    @PostMapping("/scenarios/{scenarioId}/clock/done")
+    public ResponseEntity<ActionResponse> done(@PathVariable String scenarioId,
+                                               @RequestBody(required = false) DoneRequest body,
+                                               @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
+                                               String ifMatch, Authentication auth) {
+        Long expected = Versions.expected(ifMatch, body == null ? null : body.expectedVersion());
+        return response(scenarioId, service.endPhase(scenarioId, body == null ? null : body.dice(),
+                actor(auth, scenarioId), expected, body == null ? null : body.confirm()));
     }
 
     @PostMapping("/scenarios/{scenarioId}/conclude")
@@ -206,6 +228,6 @@ class ScenarioController {
     private ResponseEntity<ActionResponse> response(String scenarioId, ScenarioService.ActionResult result) {
         ScenarioView view = ScenarioView.of(result.state());
         return ResponseEntity.ok().eTag(Versions.etag(view.eventCount())).body(new ActionResponse(result.actionId(),
-                history.stream(scenarioId, result.firstEvent()), view, chain.head(scenarioId)));
+                history.stream(scenarioId, result.firstEvent()), view, chain.head(scenarioId), result.stopped()));
     }
 }

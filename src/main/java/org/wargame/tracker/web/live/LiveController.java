@@ -39,8 +39,15 @@ class LiveController {
         if (!scenarios.exists(scenarioId)) {
             throw new org.wargame.tracker.refusal.NotFound("scenario '" + scenarioId + "' does not exist");
         }
-        participants.actorIn(auth, scenarios.campaignOf(scenarioId));
-        return live.open(scenarioId);
+        return live.open(scenarioId, participants.actorIn(auth, scenarios.campaignOf(scenarioId)).account());
+    }
+
+    @ExceptionHandler(LiveScenarios.AccountFull.class)
+    ResponseEntity<ProblemDetail> accountFull(LiveScenarios.AccountFull e) {
+        return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS).header(HttpHeaders.RETRY_AFTER, "30")
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                .body(ProblemResponses.problem(HttpStatus.TOO_MANY_REQUESTS, "Too many live pages for this account",
+                        e.getMessage() + ": the page still works, reload it to see changes"));
     }
 
     @ExceptionHandler(LiveScenarios.Full.class)

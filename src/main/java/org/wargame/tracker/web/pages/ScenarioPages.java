@@ -145,7 +145,7 @@ public class ScenarioPages {
     }
 
     /** A reload of the address a form without htmx posted to shows the scenario (these paths take only POST). */
-    @GetMapping({"/scenarios/{scenarioId}/advance", "/scenarios/{scenarioId}/conclude",
+    @GetMapping({"/scenarios/{scenarioId}/advance", "/scenarios/{scenarioId}/done", "/scenarios/{scenarioId}/conclude",
             "/scenarios/{scenarioId}/reopen", "/scenarios/{scenarioId}/proposals/{proposalId}/{answer}",
             "/scenarios/{scenarioId}/actions", "/scenarios/{scenarioId}/undo"})
     public String reload(@PathVariable String scenarioId) {
@@ -167,16 +167,41 @@ public class ScenarioPages {
         return "scenario :: " + name;
     }
 
-    /** One step, or ({@code to}: a phase or step code) step by step until there or until a decision is needed. */
+    /**
+     * One step, or ({@code to}: a phase or step code) step by step until there or until it stops (a decision, another
+     * side's move); {@code confirm}: the boxes ticked to leave behind what the form listed (unfired shots...).
+     */
     @PostMapping("/scenarios/{scenarioId}/advance")
     public String advance(@PathVariable String scenarioId, @RequestParam(required = false) String expectedVersion,
                           @RequestParam(required = false) String to, @RequestParam(required = false) String selected,
+                          @RequestParam(required = false) List<String> confirm,
                           Authentication auth, Model model, HttpServletResponse response) {
         Actor actor = actor(auth, scenarioId);
         model.addAttribute("selected", blankToNull(selected));
         String target = blankToNull(to);
-        return run(scenarioId, actor, model, response, "clock", () -> service.advance(scenarioId, null, actor,
-                version(expectedVersion), new ScenarioService.ClockTarget(target, null, null)));
+        return run(scenarioId, actor, model, response, "clock", () -> stopped(model, service.advance(scenarioId,
+                null, actor, version(expectedVersion), new ScenarioService.ClockTarget(target, null, null),
+                confirm)));
+    }
+
+    /** "End my phase" in a phase several sides act in; the last side's moves the clock on. */
+    @PostMapping("/scenarios/{scenarioId}/done")
+    public String done(@PathVariable String scenarioId, @RequestParam(required = false) String expectedVersion,
+                       @RequestParam(required = false) String selected,
+                       @RequestParam(required = false) List<String> confirm,
+                       Authentication auth, Model model, HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        model.addAttribute("selected", blankToNull(selected));
+        return run(scenarioId, actor, model, response, "clock", () -> stopped(model, service.endPhase(scenarioId,
+                null, actor, version(expectedVersion), confirm)));
+    }
+
+    /** Where an advance stopped, and why, for the clock's panel. */
+    private static ActionResult stopped(Model model, ActionResult result) {
+        if (result.stopped() != null) {
+            model.addAttribute("clockStopped", result.stopped().why());
+        }
+        return result;
     }
 
     private static String blankToNull(String s) {
@@ -449,6 +474,39 @@ public class ScenarioPages {
     }
 
 
+    /**
+     * Who may move the clock on now, in words, and which of the two buttons this player has: "Advance the clock"
+     * (the phasing side's player in a phase only it acts in, the referee always, anyone with {@code clock:
+     * any-player}) and "End my phase" (a side waited for in a phase several sides act in).
+     */
+    private void clockRights(Model model, ScenarioState state, Actor actor) {
+        if (state.concluded()) {
+            return;
+        }
+        boolean anyPlayer = campaigns.state(state.campaignId()).clockByAnyPlayer();
+        org.wargame.tracker.rules.Phase phase = state.phase();
+        List<String> waiting = state.waitingFor();
+        boolean several = phase.severalSidesAct();
+        boolean mayEnd = several && waiting.stream().anyMatch(actor::mayActFor);
+        boolean mayAdvance = actor.referee() || anyPlayer || (!several && actor.mayActFor(state.clock().phasingSide()));
+        String who;
+        if (anyPlayer) {
+            who = "Any player moves the clock on at this table.";
+        } else if (several) {
+            who = (phase.acting() == org.wargame.tracker.rules.Phase.Acting.ALL_SIDES ? "All sides" : "Both sides")
+                    + " act in the " + phase.name() + ": it ends when each has ended its phase"
+                    + (state.done().isEmpty() ? "" : " (" + state.sideNames(state.done()) + " "
+                    + (state.done().size() == 1 ? "has" : "have") + " ended it)")
+                    + ". Waiting for " + state.sideNames(waiting) + "; the referee may move the clock on.";
+        } else {
+            who = "It is " + org.wargame.tracker.scenario.Scenario.possessive(state.sideName(state.clock().phasingSide())) + " " + phase.name()
+                    + ": their player (or the referee) moves the clock on.";
+        }
+        model.addAttribute("clockWho", who);
+        model.addAttribute("mayAdvance", mayAdvance);
+        model.addAttribute("mayEndPhase", mayEnd);
+    }
+
     /** The clock in words, the board, the selected counter's panel and what happened lately. */
     public record ClockWords(String sideName, String phaseName, String turn, boolean yourTurn, String whoseTurn) {
     }
@@ -477,6 +535,7 @@ public class ScenarioPages {
                 + view.turnLimit() + (clock.allSides() ? "" : ", Player Turn " + clock.playerTurn()), yours,
                 whose));
         model.addAttribute("phases", ruleSet.phases().phases());
+        clockRights(model, state, actor);
         var words = ruleSet.words();
         boolean hexBoard = words.board(view.counters()) == org.wargame.tracker.rules.RuleSetWords.BoardKind.HEX_GRID;
         model.addAttribute("board", Board.of(words, view.counters(), sideNames));

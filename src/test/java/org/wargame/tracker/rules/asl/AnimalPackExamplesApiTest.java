@@ -56,7 +56,7 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
         // EX 10.31: unloaded during RPh Step 1.13B of the second RPh of Turn 3
         Response t3pt1 = advanceTo("alice", s, 3, 1, "CCPh");
         assertThat(counter(t3pt1, "br-94mm").at("/state/loadedOn").asText()).isEqualTo("br-mule-1");
-        Response unloadRph = advance("alice", s);
+        Response unloadRph = moveOn(s);
         assertThat(unloadRph.at("/scenario/clock/gameTurn").asInt()).isEqualTo(3);
         assertThat(unloadRph.at("/scenario/clock/playerTurn").asInt()).isEqualTo(2);
         assertThat(unloadRph.at("/scenario/clock/step").asText()).isEqualTo("1.13B");
@@ -68,7 +68,7 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
         Response lastCc = advanceTo("alice", s, 4, 2, "CCPh");
         assertThat(markers(lastCc, "br-94mm")).contains("Pack-TI");
         assertThat(period(lastCc).get("completedGameTurns").asInt()).isEqualTo(2);
-        Response turn5 = advance("alice", s);
+        Response turn5 = moveOn(s);
         assertThat(turn5.at("/scenario/clock/gameTurn").asInt()).isEqualTo(5);
         assertThat(types(turn5)).contains("PeriodCompleted");
         for (String id : List.of("br-crew-1", "br-94mm", "br-mule-1")) {
@@ -110,7 +110,7 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
         // remains Pack-TI through the end of Turn 5
         Response t5cc = advanceTo("alice", s, 5, 2, "CCPh");
         assertThat(markers(t5cc, "br-crew-1")).contains("Pack-TI");
-        Response t6 = advance("alice", s);
+        Response t6 = moveOn(s);
         assertThat(types(t6)).contains("PeriodCompleted");
         assertThat(markers(t6, "br-94mm")).doesNotContain("Pack-TI");
     }
@@ -203,7 +203,7 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
                 .isEqualTo(200);
         Response t2cc = advanceTo("alice", s, 2, 2, "CCPh");
         assertThat(markers(t2cc, "br-81mm")).contains("Pack-TI");
-        Response t3 = advance("alice", s);
+        Response t3 = moveOn(s);
         assertThat(types(t3)).contains("PeriodCompleted");
         assertThat(markers(t3, "br-81mm")).doesNotContain("Pack-TI");
     }

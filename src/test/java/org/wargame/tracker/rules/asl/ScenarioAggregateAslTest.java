@@ -90,7 +90,9 @@ class ScenarioAggregateAslTest {
     @Test
     void advancing_the_clock_moves_through_the_steps_and_phases() {
         fixture.given(started())
-                .when(new AdvanceClock("s1", "a1", BRUNO, List.of()))
-                .expectEvents(new ClockAdvanced("a1", START, new GameClock(1, 1, "PFPh", null, "axis"), List.of()));
+                // Step 1.13B: the British crew may become Pack-TI; Bruno leaves that decision knowingly
+                .when(new AdvanceClock("s1", "a1", BRUNO, List.of(), null, false, List.of("decision")))
+                .expectEvents(new ClockAdvanced("a1", START, new GameClock(1, 1, "PFPh", null, "axis"), List.of(),
+                        List.of("a decision the rules wait for (10.11: crew may become Pack-TI now)")));
     }
 }

@@ -133,7 +133,9 @@ class ScenarioFixtureTest {
         GameClock lastPhase = new GameClock(1, 2, "CA", null, "us");
         GameClock nextTurn = new GameClock(2, 1, "CP", null, "german");
         fixture.given(started(lastPhase))
-                .when(new AdvanceClock(ID, "a-2", GERD, List.of()))
+                // the Close Assault Phase: both sides act in it; the referee moves the clock on
+                .when(new AdvanceClock(ID, "a-2", new org.wargame.tracker.account.Actor("referee", true, List.of()),
+                        List.of()))
                 .expectEvents(new ClockAdvanced("a-2", lastPhase, nextTurn, List.of()), new HexEvent.GameTurnBegan(2));
     }
 
