@@ -398,13 +398,13 @@ class AnimalPackReadingsApiTest extends ApiTestSupport {
         Response refused = packTi(s, "br-crew-1");
         assertRefused(refused, "10.1", "crew");
         assertThat(refused.at("/detail").asText()).contains("\"squad\" Mule").contains("\"HS\"");
-        assertThat(markers(refused, "br-crew-1")).doesNotContain("Pack-TI");
+        assertThat(markers(get("alice", "/api/scenarios/" + s), "br-crew-1")).doesNotContain("Pack-TI");
 
-        String loadedOnHs = CAMPAIGN.replace("id: ID", "id: asl-hs-" + UUID.randomUUID().toString().substring(0, 8))
-                .replace("- { id: br-94mm, state: { hex: B4, terrain: open-ground } }\n"
-                        + "                  - { id: br-mule-1, state: { hex: B4, terrain: open-ground, size: HS } }",
-                        "- { id: br-94mm, state: { hex: B4, terrain: open-ground, loadedOn: br-mule-1 } }\n"
-                        + "                  - { id: br-mule-1, state: { hex: B4, terrain: open-ground, size: HS } }");
+        int hsPlan = CAMPAIGN.indexOf("- id: hs-mule");
+        String loadedOnHs = (CAMPAIGN.substring(0, hsPlan) + CAMPAIGN.substring(hsPlan).replace(
+                "{ id: br-94mm, state: { hex: B4, terrain: open-ground } }",
+                "{ id: br-94mm, state: { hex: B4, terrain: open-ground, loadedOn: br-mule-1 } }"))
+                .replace("id: ID", "id: asl-hs-" + UUID.randomUUID().toString().substring(0, 8));
         Response file = post("referee", "/api/campaigns", loadedOnHs, "application/yaml");
         assertThat(file.status()).as(file.raw()).isEqualTo(400);
         assertThat(file.at("/field").asText()).isEqualTo("plans[hs-mule].counters[br-94mm].state.loadedOn");
