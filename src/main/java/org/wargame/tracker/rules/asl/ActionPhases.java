@@ -61,18 +61,22 @@ final class ActionPhases {
 
     /** Why {@code action} by {@code unit} is not accepted now ("A3: ..."), or null when it is. */
     static String refusal(String action, AslCounter unit, GameClock clock) {
+        return refusal(action, unit, clock, "the unit"); // an option's words are shown on a page: no id
+    }
+
+    private static String refusal(String action, AslCounter unit, GameClock clock, String who) {
         Row row = TABLE.get(action);
         if (row == null || row.windows().stream().anyMatch(w -> w.admits(unit, clock))) {
             return null;
         }
         boolean rightPhase = row.windows().stream().anyMatch(w -> w.phase().equals(clock.phase()));
         return row.section() + ": " + row.subject() + " " + row.when() + " (now: " + clock.label() + ")"
-                + (rightPhase ? "; " + unit.id() + " is of side '" + unit.side() + "'" : "");
+                + (rightPhase ? "; " + who + " is of side '" + unit.side() + "'" : "");
     }
 
     /** Refuses, under the row's section and the request field naming the unit, an action outside its phase. */
     static void require(String action, AslCounter unit, GameClock clock, String field) {
-        String refusal = refusal(action, unit, clock);
+        String refusal = refusal(action, unit, clock, unit.id());
         if (refusal != null) {
             throw new RuleViolation(TABLE.get(action).section(), field, refusal.substring(refusal.indexOf(": ") + 2));
         }
