@@ -104,6 +104,7 @@ public class Campaign {
                     ruleSet.validate(counter);
                 }
                 ruleSet.setUp(counters, created.tables());
+                ruleSet.validateStart(counters);
             } catch (org.wargame.tracker.refusal.RuleViolation e) {
                 throw new org.wargame.tracker.refusal.RuleViolation(e.section(),
                         "plans[" + plan.id() + "]: " + e.getMessage().substring(e.section().length() + 2));

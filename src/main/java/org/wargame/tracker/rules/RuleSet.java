@@ -52,6 +52,14 @@ public interface RuleSet<S extends RuleState, A extends RuleAction, E extends Ru
     }
 
     /**
+     * Refuses, when a scenario starts or a campaign file's plan is checked (never when a stored scenario is folded
+     * again), a set-up the rules do not allow although a stored scenario may hold it. By default nothing more than
+     * {@link #setUp} refuses.
+     */
+    default void validateStart(List<CounterDefinition> counters) {
+    }
+
+    /**
      * What happens to a roster counter (with its carried state) when the next scenario of its campaign starts, or null
      * when nothing does. Pure: the campaign calls it to build the scenario and to record the change.
      */

@@ -85,6 +85,7 @@ public class Scenario {
         }
         // refuses a set-up the rules do not allow, before anything is stored
         ruleSet.setUp(command.counters(), command.tables());
+        ruleSet.validateStart(command.counters());
         List<String> order = command.sides().stream().map(Side::id).toList();
         apply(new ScenarioStarted(command.scenarioId(), command.campaignId(), command.name(), command.ruleSet(),
                 command.turnLimit(), command.sides(), command.counters(), ruleSet.phases().start(order),

@@ -86,6 +86,11 @@ public final class AnimalPackRules implements RuleSet<AnimalPackState, AnimalPac
     }
 
     @Override
+    public void validateStart(List<CounterDefinition> counters) {
+        ScenarioSetUp.requireStart(counters);
+    }
+
+    @Override
     public String actingSide(AnimalPackState state, AnimalPackAction action) {
         return action.actingSide(state);
     }
