@@ -50,8 +50,10 @@ final class AnimalLoads {
     private static Animal fitToCarry(SkirmishState state, GameClock clock, String id) {
         Animal animal = state.requireAnimal(id, "animal");
         RuleViolation.require(!animal.dead(), AnimalHitLocationTable.RULE, animal.id() + " is dead");
-        RuleViolation.require(animal.wound() == null, AnimalHitLocationTable.RULE, "'walking wounded' domestic "
-                + "animals cannot carry any loads or riders; " + animal.id() + " is " + animal.wound().marker());
+        if (animal.wound() != null) {
+            throw new RuleViolation(AnimalHitLocationTable.RULE, "'walking wounded' domestic animals cannot carry any "
+                    + "loads or riders; " + animal.id() + " is " + animal.wound().marker());
+        }
         FigureMovement.requireMovementPhaseOf(clock, animal.side(), animal.id());
         return animal;
     }
