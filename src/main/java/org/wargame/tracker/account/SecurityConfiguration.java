@@ -105,6 +105,14 @@ public class SecurityConfiguration {
                     + "\"retryAfter\":" + throttled.retryAfterSeconds() + "}");
             return;
         }
+        if (org.wargame.tracker.store.StoreUnavailable.is(e)) { // the accounts could not be read: not a bad login
+            response.setStatus(HttpStatus.SERVICE_UNAVAILABLE.value());
+            response.setHeader("Retry-After", "5");
+            response.getWriter().write("{\"type\":\"about:blank\",\"title\":\"Not stored: try again shortly\","
+                    + "\"status\":503,\"detail\":\"the database does not answer at the moment (for example, its "
+                    + "disk is full); nothing was done. Send the request again in a few seconds.\"}");
+            return;
+        }
         response.setStatus(HttpStatus.UNAUTHORIZED.value());
         response.setHeader("WWW-Authenticate", "Basic realm=\"campaign-tracker\"");
         response.getWriter().write("{\"type\":\"about:blank\",\"title\":\"Unauthorized\",\"status\":401,"

@@ -41,6 +41,7 @@ import org.wargame.tracker.refusal.NotYourSide;
 import org.wargame.tracker.refusal.Refusal;
 import org.wargame.tracker.refusal.RequestJson;
 import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.store.StoreUnavailable;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -64,6 +65,7 @@ public class ProblemResponses {
 
     private static final Logger LOG = LoggerFactory.getLogger(ProblemResponses.class);
     private static final ObjectMapper WRITER = new ObjectMapper();
+    static final int STORE_RETRY_AFTER = 5;
 
     /** The status and title of each kind of refusal. */
     static HttpStatus status(Refusal refusal) {
@@ -258,9 +260,23 @@ public class ProblemResponses {
         return problemOf(e);
     }
 
-    /** Anything else is the tracker's own failure: logged in full, answered with nothing of its insides. */
+    /**
+     * Anything else is the tracker's own failure: logged in full, answered with nothing of its insides; but a
+     * database that does not take writes now (a full disk) is 503 with Retry-After: the tracker recovers by itself.
+     */
     @ExceptionHandler(Exception.class)
     ProblemDetail failure(Exception e) {
+        if (StoreUnavailable.is(e)) {
+            LOG.warn("The database does not take this request now: {}", e.toString());
+            if (org.springframework.web.context.request.RequestContextHolder.getRequestAttributes()
+                    instanceof org.springframework.web.context.request.ServletRequestAttributes servlet
+                    && servlet.getResponse() != null) {
+                servlet.getResponse().setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(STORE_RETRY_AFTER));
+            }
+            return problem(HttpStatus.SERVICE_UNAVAILABLE, "Not stored: try again shortly", "the database does "
+                    + "not take writes at the moment (for example, its disk is full); this request was not "
+                    + "acknowledged. Send it again in a few seconds.");
+        }
         String incident = UUID.randomUUID().toString().substring(0, 8);
         LOG.error("Incident {}: a request failed", incident, e);
         ProblemDetail problem = problem(HttpStatus.INTERNAL_SERVER_ERROR, "The tracker failed",

@@ -1,0 +1,67 @@
+package org.wargame.tracker.store;
+
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.SQLExceptionOverride;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.stereotype.Component;
+
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The embedded H2 file's durability settings, whatever {@code spring.datasource.url} says: the URL's own
+ * {@code WRITE_DELAY} is replaced by {@code WRITE_DELAY=0} (H2 applies a URL's settings again on every new connection,
+ * so a value set once at the start would be undone by the pool's next connection), and a connection whose database
+ * was closed under it (a full disk, an I/O error) is dropped from the pool, so that the next one opens the file again
+ * once the disk takes writes. {@link DurabilityCheck} reads the setting back at the start.
+ */
+@Component
+public class DurableDataSource implements BeanPostProcessor {
+
+    private static final Pattern WRITE_DELAY = Pattern.compile("(?i);\\s*WRITE_DELAY\\s*=[^;]*");
+
+    @Override
+    public Object postProcessAfterInitialization(Object bean, String beanName) {
+        if (bean instanceof HikariDataSource hikari && hikari.getJdbcUrl() != null
+                && isH2File(hikari.getJdbcUrl())) {
+            hikari.setJdbcUrl(durable(hikari.getJdbcUrl()));
+            if (hikari.getExceptionOverrideClassName() == null) {
+                hikari.setExceptionOverrideClassName(ClosedDatabase.class.getName());
+            }
+        }
+        return bean;
+    }
+
+    static boolean isH2File(String url) {
+        String u = url.toLowerCase(Locale.ROOT);
+        return u.startsWith("jdbc:h2:") && !u.startsWith("jdbc:h2:mem:") && !u.startsWith("jdbc:h2:tcp:")
+                && !u.startsWith("jdbc:h2:ssl:");
+    }
+
+    /** The URL with {@code WRITE_DELAY=0} in place of any write delay it names. */
+    static String durable(String url) {
+        return WRITE_DELAY.matcher(url).replaceAll("") + ";WRITE_DELAY=0";
+    }
+
+    /**
+     * Hikari asks this about every SQL error on a pooled connection: one that says the database is closed, out of
+     * disk space or failed to write is dropped (H2's codes are not among those Hikari drops by itself).
+     */
+    public static class ClosedDatabase implements SQLExceptionOverride {
+
+        /** H2: database closed (90098), no disk space (90100), I/O errors (90028, 90031), file corrupted (90030). */
+        static final Set<Integer> GONE = Set.of(90098, 90100, 90028, 90031, 90030, 90121);
+
+        @java.lang.Override
+        public Override adjudicate(SQLException e) {
+            for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+                if (t instanceof SQLException sql && GONE.contains(sql.getErrorCode())) {
+                    return Override.MUST_EVICT;
+                }
+            }
+            return Override.CONTINUE_EVICT;
+        }
+    }
+}
