@@ -18,8 +18,10 @@ import java.util.Arrays;
 import java.util.Comparator;
 
 /**
- * At start-up, imports the sample campaigns (the files of {@code campaigns/}) that are not in the tracker yet, and
- * creates the accounts of their players (password from TRACKER_PLAYER_PASSWORD, or generated and shown once).
+ * At the first start (a tracker that holds no campaign yet), imports the sample campaigns (the files of
+ * {@code campaigns/}) and creates the accounts of their players (password from TRACKER_PLAYER_PASSWORD, or generated
+ * and shown once). Only then: a tracker restored from a backup or filled by imports gets no second copy, and one
+ * started with {@code tracker.load-samples=false} (TRACKER_LOAD_SAMPLES) none, so that a move imports them.
  */
 @Component
 @Order(2)
@@ -46,7 +48,7 @@ public class SampleCampaigns implements ApplicationRunner {
 
     @Override
     public void run(ApplicationArguments args) throws IOException {
-        if (!enabled) {
+        if (!enabled || !views.all().isEmpty()) {
             loaded = true;
             return;
         }

@@ -27,15 +27,18 @@ class HistoryExport {
 
     private final EventTables tables;
     private final TransactionTemplate readOnly;
+    private final MoveLines moveLines;
 
-    HistoryExport(EventTables tables, PlatformTransactionManager transactionManager) {
+    HistoryExport(EventTables tables, PlatformTransactionManager transactionManager, MoveLines moveLines) {
         this.tables = tables;
+        this.moveLines = moveLines;
         this.readOnly = new TransactionTemplate(transactionManager);
         this.readOnly.setReadOnly(true);
     }
 
     /** The campaign's stream and its scenarios' streams, in global order, one line each after the header. */
-    void export(String campaignId, List<String> streams, OutputStream target) throws IOException {
+    void export(String campaignId, List<String> streams, OutputStream target, HistoryTransfer.Including including)
+            throws IOException {
         HistoryFile.Writer out = new HistoryFile.Writer(target, campaignId);
         readOnly.executeWithoutResult(status -> {
             // each stream read in sequence order, batch by batch (the index's order), the streams merged by global
@@ -60,6 +63,7 @@ class HistoryExport {
                 throw new UncheckedIOException(e);
             }
         });
+        moveLines.write(out, streams, including);
         out.end();
     }
 

@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.function.Consumer;
+import java.util.function.ObjIntConsumer;
 
 /**
  * The history file (JSON Lines, format in docs/history.md): a header line, then one line per event with its chain
@@ -77,6 +78,11 @@ final class HistoryFile {
             out.writeEndObject();
         }
 
+        /** A line of another kind ({@link MoveLines}): an object with its {@code kind} first. */
+        void other(JsonNode line) throws IOException {
+            StoredJson.mapper().writeTree(out, line);
+        }
+
         void end() throws IOException {
             out.writeRaw('\n');
             out.flush();
@@ -88,6 +94,18 @@ final class HistoryFile {
      * not of this format and version, and a line that is not an event line; returns the header's campaign.
      */
     static String read(Path file, Consumer<Line> each) throws IOException {
+        return read(file, each, (line, number) -> {
+            throw new FieldRefused("line " + number, "a line of kind " + line.path("kind").asText()
+                    + " is not taken here");
+        });
+    }
+
+    /**
+     * As {@link #read(Path, Consumer)}, and {@code others} gets every line that names its {@code kind} (the lines
+     * of a complete move, {@link MoveLines}), with its number; an event line has no kind.
+     */
+    static String read(Path file, Consumer<Line> each, ObjIntConsumer<JsonNode> others)
+            throws IOException {
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
                 StandardCharsets.UTF_8), 1 << 16)) {
             String text = reader.readLine();
@@ -109,6 +127,10 @@ final class HistoryFile {
                     continue;
                 }
                 JsonNode line = parse(text, number);
+                if (line.has("kind")) {
+                    others.accept(line, number);
+                    continue;
+                }
                 StoredEvent event = new StoredEvent(0, text(line, "stream", number),
                         line.path("sequence").asLong(-1), text(line, "eventIdentifier", number),
                         text(line, "type", number),

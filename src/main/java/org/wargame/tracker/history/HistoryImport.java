@@ -54,12 +54,14 @@ class HistoryImport {
     private final Serializer serializer;
     private final TransactionTemplate transactions;
     private final ReadModelRebuild rebuild;
+    private final MoveLines moveLines;
     private final ReentrantLock importing = new ReentrantLock();
     private final AtomicReference<Progress> progress = new AtomicReference<>(
             new Progress("idle", null, 0, 0, 0, null, null, null));
 
     HistoryImport(EventTables tables, @Qualifier("eventSerializer") Serializer serializer,
-                  PlatformTransactionManager transactionManager, ReadModelRebuild rebuild) {
+                  PlatformTransactionManager transactionManager, ReadModelRebuild rebuild, MoveLines moveLines) {
+        this.moveLines = moveLines;
         this.tables = tables;
         this.serializer = serializer;
         this.transactions = new TransactionTemplate(transactionManager);
@@ -71,7 +73,7 @@ class HistoryImport {
     }
 
     /** What the check of a file found: its campaign, its streams with their types, and how many events. */
-    private record Checked(String campaignId, Map<String, String> streams, long events) {
+    private record Checked(String campaignId, Map<String, String> streams, long events, MoveLines.Pending moved) {
     }
 
     /**
@@ -99,6 +101,7 @@ class HistoryImport {
             progress.set(new Progress("storing", checked.campaignId(), checked.events(), 0, 0, started, null,
                     null));
             store(checkedRows, checked, started);
+            int[] moved = checked.moved().store();
             long t2 = System.nanoTime();
             SimpleEventHandlerInvoker projections = rebuild.projections();
             int built = 0;
@@ -110,8 +113,9 @@ class HistoryImport {
             progress.set(new Progress("done", checked.campaignId(), checked.events(), checked.events(), built,
                     started, Instant.now(), null));
             LOG.info("history import of {}: {} events of {} streams; checked in {} ms, stored in {} ms, read "
-                    + "models in {} ms", checked.campaignId(), checked.events(), built, (t1 - t0) / 1_000_000,
-                    (t2 - t1) / 1_000_000, (System.nanoTime() - t2) / 1_000_000);
+                    + "models in {} ms; {} accounts added, {} dice seeds", checked.campaignId(), checked.events(),
+                    built, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (System.nanoTime() - t2) / 1_000_000,
+                    moved[0], moved[1]);
             return new ImportResult(checked.campaignId(), (int) checked.events(), checked.streams().size());
         } catch (IOException e) {
             fail(started, e.getMessage());
@@ -148,6 +152,7 @@ class HistoryImport {
         Map<String, Long> lastSequence = new HashMap<>();
         Map<String, String> streams = new LinkedHashMap<>();
         long[] events = {0};
+        MoveLines.Pending moved = moveLines.pending();
         String campaignId = HistoryFile.read(file, line -> {
             StoredEvent event = line.row().event();
             int number = line.number();
@@ -167,6 +172,7 @@ class HistoryImport {
                         + " of " + event.stream() + " #" + event.sequence() + " was changed)");
             }
             readable(event, number);
+            moved.event(event);
             try {
                 CheckedRows.write(rows, line.row());
             } catch (IOException e) {
@@ -178,7 +184,8 @@ class HistoryImport {
             if (++events[0] % 1000 == 0) {
                 progress.set(new Progress("checking", null, events[0], 0, 0, started, null, null));
             }
-        });
+        }, moved::line);
+        moved.check();
         if (!streams.containsKey(campaignId)) {
             throw new FieldRefused("line 2", "the file holds no event of campaign " + campaignId);
         }
@@ -188,7 +195,7 @@ class HistoryImport {
                         + "into a tracker that does not have this campaign");
             }
         }
-        return new Checked(campaignId, streams, events[0]);
+        return new Checked(campaignId, streams, events[0], moved);
     }
 
     /**

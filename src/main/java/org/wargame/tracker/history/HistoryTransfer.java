@@ -47,9 +47,23 @@ public class HistoryTransfer {
         return importer.progress();
     }
 
+    /**
+     * What a referee's export may add after the events for a complete move ({@link MoveLines}): every account with
+     * its password hash, and the dice seeds of the campaign's scenarios. Never in a player's export.
+     */
+    public record Including(boolean accounts, boolean seeds) {
+        public static final Including EVENTS = new Including(false, false);
+    }
+
     /** The campaign's stream and its scenarios' streams, in global order, one line each after the header. */
     public void export(String campaignId, List<String> streams, OutputStream target) throws IOException {
-        export.export(campaignId, streams, target);
+        export.export(campaignId, streams, target, Including.EVENTS);
+    }
+
+    /** As {@link #export(String, List, OutputStream)}, with the lines of a complete move asked for. */
+    public void export(String campaignId, List<String> streams, OutputStream target, Including including)
+            throws IOException {
+        export.export(campaignId, streams, target, including);
     }
 
     /** The export as text (tests, small campaigns). */

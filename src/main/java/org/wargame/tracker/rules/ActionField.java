@@ -20,7 +20,7 @@ public record ActionField(String name, String label, boolean required, Kind kind
     /** A counter in play, of one of {@code kinds} (empty: any kind), of the given side. */
     public record CounterRef(Set<String> kinds, Sides side) implements Kind {
         public CounterRef {
-            kinds = kinds == null ? Set.of() : Set.copyOf(kinds);
+            kinds = kinds == null ? Set.of() : Ordered.copyOf(kinds);
         }
     }
 

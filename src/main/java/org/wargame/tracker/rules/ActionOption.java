@@ -15,10 +15,10 @@ public record ActionOption(String counterId, String action, String label, boolea
                            Map<String, Object> request, List<String> fields, List<DieNeed> dice,
                            Map<String, String> labels) {
     public ActionOption {
-        request = request == null ? Map.of() : Map.copyOf(request);
+        request = request == null ? Map.of() : Ordered.copyOf(request);
         fields = fields == null ? List.of() : List.copyOf(fields);
         dice = dice == null ? List.of() : List.copyOf(dice);
-        labels = labels == null ? Map.of() : Map.copyOf(labels);
+        labels = labels == null ? Map.of() : Ordered.copyOf(labels);
     }
 
     public ActionOption(String counterId, String action, String label, boolean allowed, String reason,

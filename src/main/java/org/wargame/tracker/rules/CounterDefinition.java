@@ -10,8 +10,8 @@ import java.util.Map;
 public record CounterDefinition(String id, String kind, String name, String side, String nationality,
                                 Map<String, Object> data, Map<String, Object> state) {
     public CounterDefinition {
-        data = data == null ? Map.of() : Map.copyOf(data);
-        state = state == null ? Map.of() : Map.copyOf(state);
+        data = data == null ? Map.of() : Ordered.copyOf(data);
+        state = state == null ? Map.of() : Ordered.copyOf(state);
     }
 
     public CounterDefinition withState(Map<String, Object> newState) {

@@ -9,6 +9,6 @@ import java.util.Map;
  */
 public record RosterChange(Map<String, Object> state, boolean sitsOut, String section, String note) {
     public RosterChange {
-        state = state == null ? Map.of() : Map.copyOf(state);
+        state = state == null ? Map.of() : Ordered.copyOf(state);
     }
 }

@@ -34,4 +34,16 @@ public class JdbcDiceSeeds implements DiceSeeds {
                 scenarioId);
         return seeds.isEmpty() ? null : HexFormat.of().parseHex(seeds.get(0));
     }
+
+    /**
+     * Keeps a seed brought by a complete move (a referee's export with {@code seeds=true}) for a scenario that has
+     * none here, so its server dice go on from where they were; refuses a seed whose hash is not the commitment.
+     */
+    public void restore(String scenarioId, byte[] seed, String commitment) {
+        if (!ServerDice.commitment(seed).equals(commitment)) {
+            throw new IllegalArgumentException("the seed does not give the commitment");
+        }
+        jdbc.update("insert into dice_seed (scenario_id, seed, commitment) values (?, ?, ?)",
+                scenarioId, HexFormat.of().formatHex(seed), commitment);
+    }
 }

@@ -32,8 +32,8 @@ import java.util.function.Supplier;
  * once, the database keeps one (a unique key on stream and sequence) and Axon reports a {@link ConcurrencyException}
  * to the other; a deadlock or serialization failure is the same kind of race. Such an action is rolled back (nothing
  * of it is stored, the aggregate's cache entry is dropped: see {@link StreamGuard}) and sent again, the aggregate then
- * loaded from the store, up to {@code tracker.conflict-attempts} times with a short random pause; only then is it
- * refused with a 409 problem. A retry is safe: it re-decides on the new state with the same action id, and a client's
+ * loaded from the store, up to {@code tracker.conflict-attempts} (12) times with a random pause that grows
+ * ({@link #pauseMillis}); only then is it refused with a 409 problem. A retry is safe: it re-decides on the new state with the same action id, and a client's
  * {@code expectedVersion} is checked again against that state.
  */
 @Component
@@ -47,7 +47,7 @@ public class Commands {
     private final AtomicLong retried = new AtomicLong();
 
     public Commands(CommandGateway gateway, TransactionManager transactions,
-                    @Value("${tracker.conflict-attempts:8}") int attempts) {
+                    @Value("${tracker.conflict-attempts:12}") int attempts) {
         this.gateway = gateway;
         this.transactions = transactions;
         this.attempts = Math.max(1, attempts);
@@ -154,10 +154,20 @@ public class Commands {
         return false;
     }
 
-    /** A few milliseconds, random and growing, so that two instances do not collide again in step. */
+    /**
+     * A random pause under a ceiling that doubles with each attempt (2, 4, 8... up to 128 ms): "full jitter". With
+     * a short fixed range the instance that holds the stream in its cache won every race again and the other gave
+     * up (83 times to 0 in a run of two instances); drawn from the whole of a range that grows, two writers that
+     * collided are unlikely to collide again in step, and one that lost a few times waits no longer than 128 ms.
+     */
+    static long pauseMillis(int attempt, ThreadLocalRandom random) {
+        long ceiling = 2L << Math.min(attempt - 1, 6);
+        return random.nextLong(0, ceiling + 1);
+    }
+
     private static void pause(int attempt) {
         try {
-            Thread.sleep(ThreadLocalRandom.current().nextLong(1, 5L * Math.min(attempt, 6) + 2));
+            Thread.sleep(pauseMillis(attempt, ThreadLocalRandom.current()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new Conflict("interrupted while sending the action again; nothing was stored");

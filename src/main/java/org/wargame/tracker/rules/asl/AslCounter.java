@@ -1,5 +1,7 @@
 package org.wargame.tracker.rules.asl;
 
+import org.wargame.tracker.rules.Ordered;
+
 import java.util.Map;
 
 /**
@@ -14,7 +16,7 @@ public record AslCounter(String id, String kind, String name, String side, Strin
                          Integer coveredArc) {
 
     public AslCounter {
-        data = data == null ? Map.of() : Map.copyOf(data);
+        data = data == null ? Map.of() : Ordered.copyOf(data);
     }
 
     public boolean isGun() {

@@ -1,6 +1,7 @@
 package org.wargame.tracker.rules.hex;
 
 import org.wargame.tracker.rules.CounterDefinition;
+import org.wargame.tracker.rules.Ordered;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,9 +39,9 @@ public record HexCounter(String id, String kind, String name, String side, Strin
     static final Set<String> TRACKED_KEYS = Set.of("hex", "terrain", "carrier", "aboard", "pinned");
 
     public HexCounter {
-        data = data == null ? Map.of() : Map.copyOf(data);
-        other = other == null ? Map.of() : Map.copyOf(other);
-        pool = pool == null ? Map.of() : Map.copyOf(pool);
+        data = data == null ? Map.of() : Ordered.copyOf(data);
+        other = other == null ? Map.of() : Ordered.copyOf(other);
+        pool = pool == null ? Map.of() : Ordered.copyOf(pool);
         usesThisTurn = usesThisTurn == null ? List.of() : List.copyOf(usesThisTurn);
     }
 

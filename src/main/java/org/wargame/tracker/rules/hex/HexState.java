@@ -2,6 +2,7 @@ package org.wargame.tracker.rules.hex;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import org.wargame.tracker.rules.Ordered;
 import org.wargame.tracker.rules.RuleState;
 
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ public record HexState(List<HexCounter> counters, Map<String, Integer> smoke, Fi
 
     public HexState {
         counters = counters == null ? List.of() : List.copyOf(counters);
-        smoke = smoke == null ? Map.of() : Map.copyOf(smoke);
+        smoke = smoke == null ? Map.of() : Ordered.copyOf(smoke);
     }
 
     public Optional<HexCounter> find(String id) {

@@ -1,24 +1,22 @@
 package org.wargame.tracker.web.api;
 
-import org.wargame.tracker.history.CampaignStreams;
-import org.wargame.tracker.history.HistoryTransfer;
-import org.wargame.tracker.history.ReadModelRebuild;
-
-import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.springframework.web.bind.annotation.RequestParam;
-
-import java.io.IOException;
-import java.util.List;
+import org.springframework.http.HttpStatus;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.wargame.tracker.campaign.Participants;
+import org.wargame.tracker.history.CampaignStreams;
+import org.wargame.tracker.history.HistoryTransfer;
+import org.wargame.tracker.history.ReadModelRebuild;
+
+import java.io.IOException;
+import java.util.List;
 
 /** Export and import of a campaign's history, and the rebuild of the read models. */
 @RestController
@@ -37,15 +35,28 @@ class HistoryController {
         this.streams = streams;
     }
 
-    /** The history as JSON Lines, written to the response as the rows are read. */
+    /**
+     * The history as JSON Lines, written to the response as the rows are read. The referee may ask for a complete
+     * move: {@code accounts=true} adds every account with its password hash, {@code seeds=true} the dice seeds of
+     * the campaign's scenarios (a player may not: 403).
+     */
     @GetMapping(value = "/api/campaigns/{campaignId}/export", produces = "application/x-ndjson")
-    public void export(@PathVariable String campaignId, Authentication auth, HttpServletResponse response)
-            throws IOException {
+    public void export(@PathVariable String campaignId, @RequestParam(required = false) Boolean accounts,
+                       @RequestParam(required = false) Boolean seeds, Authentication auth,
+                       HttpServletResponse response) throws IOException {
         participants.actor(auth, campaignId);
+        HistoryTransfer.Including including = new HistoryTransfer.Including(Boolean.TRUE.equals(accounts),
+                Boolean.TRUE.equals(seeds));
+        if (including.accounts()) {
+            Participants.requireReferee(auth, "exports the accounts");
+        }
+        if (including.seeds()) {
+            Participants.requireReferee(auth, "exports the dice seeds");
+        }
         List<String> streams = this.streams.of(campaignId);
         response.setHeader("Content-Disposition", "attachment; filename=\"" + campaignId + ".history.jsonl\"");
         response.setContentType("application/x-ndjson");
-        transfer.export(campaignId, streams, response.getOutputStream());
+        transfer.export(campaignId, streams, response.getOutputStream(), including);
     }
 
     /** Imports an exported history, read from the request as it arrives (see {@link HistoryTransfer}). */

@@ -21,20 +21,22 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.web.ErrorResponse;
+import org.springframework.web.ErrorResponseException;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
-import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.ServletRequestBindingException;
-import org.springframework.web.context.request.async.AsyncRequestTimeoutException;
-import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.async.AsyncRequestNotUsableException;
+import org.springframework.web.context.request.async.AsyncRequestTimeoutException;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import org.springframework.web.util.DisconnectedClientHelper;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.NotFound;
 import org.wargame.tracker.refusal.NotYourSide;
@@ -263,9 +265,16 @@ public class ProblemResponses {
     /**
      * Anything else is the tracker's own failure: logged in full, answered with nothing of its insides; but a
      * database that does not take writes now (a full disk) is 503 with Retry-After: the tracker recovers by itself.
+     * A client that went away (a closed tab ending its live stream, a download cancelled) is normal: logged at
+     * debug, and nothing is answered since nobody is listening.
      */
     @ExceptionHandler(Exception.class)
     ProblemDetail failure(Exception e) {
+        if (e instanceof AsyncRequestNotUsableException
+                || DisconnectedClientHelper.isClientDisconnectedException(e)) {
+            LOG.debug("the client went away: {}", e.toString());
+            return null;
+        }
         if (StoreUnavailable.is(e)) {
             LOG.warn("The database does not take this request now: {}", e.toString());
             if (org.springframework.web.context.request.RequestContextHolder.getRequestAttributes()

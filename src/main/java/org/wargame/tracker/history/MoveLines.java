@@ -1,0 +1,208 @@
+package org.wargame.tracker.history;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+import org.wargame.tracker.account.AccountHashes;
+import org.wargame.tracker.account.AccountHashes.Hashed;
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.scenario.JdbcDiceSeeds;
+import org.wargame.tracker.scenario.ServerDice;
+import org.wargame.tracker.store.StoredEvent;
+import org.wargame.tracker.store.StoredJson;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a complete move adds to a history file after its events, on the referee's request: the accounts (password
+ * hashes only, {@code kind: account}) and the dice seeds of the campaign's scenarios ({@code kind: diceSeed}), so
+ * that on the other tracker everybody logs in with their own password and a scenario in play goes on rolling server
+ * dice. Neither is an event: they are not in the hash chain. Read strictly (the fields of each kind, each typed;
+ * a seed must give the commitment its scenario's start published in the same file); stored after the events, an
+ * account only where the tracker has none of that name. A player's export never holds these lines.
+ */
+@Component
+class MoveLines {
+
+    static final String ACCOUNT = "account";
+    static final String DICE_SEED = "diceSeed";
+    private static final Set<String> ACCOUNT_FIELDS = Set.of("kind", "username", "passwordHash", "role", "enabled");
+    private static final Set<String> SEED_FIELDS = Set.of("kind", "scenarioId", "seed", "commitment");
+    /** The start of a scenario under its stable name and the first version's class name. */
+    private static final Set<String> STARTED = Set.of("scenario.ScenarioStarted",
+            "org.wargame.tracker.scenario.ScenarioEvent$ScenarioStarted");
+
+    private final AccountHashes accounts;
+    private final JdbcDiceSeeds seeds;
+    private final TransactionTemplate transactions;
+
+    MoveLines(AccountHashes accounts, JdbcDiceSeeds seeds, PlatformTransactionManager transactionManager) {
+        this.accounts = accounts;
+        this.seeds = seeds;
+        this.transactions = new TransactionTemplate(transactionManager);
+    }
+
+    /** Writes the lines asked for: every account, and the seed of each scenario stream that has one. */
+    void write(HistoryFile.Writer out, List<String> streams, HistoryTransfer.Including including)
+            throws IOException {
+        if (including.accounts()) {
+            for (Hashed a : accounts.all()) {
+                ObjectNode line = StoredJson.mapper().createObjectNode();
+                line.put("kind", ACCOUNT);
+                line.put("username", a.username());
+                line.put("passwordHash", a.passwordHash());
+                line.put("role", a.role());
+                line.put("enabled", a.enabled());
+                out.other(line);
+            }
+        }
+        if (including.seeds()) {
+            for (String stream : streams) {
+                byte[] seed = seeds.seedOf(stream);
+                if (seed != null) {
+                    ObjectNode line = StoredJson.mapper().createObjectNode();
+                    line.put("kind", DICE_SEED);
+                    line.put("scenarioId", stream);
+                    line.put("seed", HexFormat.of().formatHex(seed));
+                    line.put("commitment", ServerDice.commitment(seed));
+                    out.other(line);
+                }
+            }
+        }
+    }
+
+    /** What an import read of these lines, checked as they come and stored after the events. */
+    Pending pending() {
+        return new Pending();
+    }
+
+    final class Pending {
+        private final Map<String, Hashed> accountLines = new LinkedHashMap<>();
+        private final Map<String, Seed> seedLines = new LinkedHashMap<>();
+        private final Map<String, String> commitments = new HashMap<>();
+
+        private record Seed(int line, byte[] seed, String commitment) {
+        }
+
+        /** A line with a {@code kind}: refused, naming the line, unless it is one of these kinds, exactly. */
+        void line(JsonNode line, int number) {
+            String where = "line " + number;
+            String kind = line.path("kind").isTextual() ? line.get("kind").asText() : null;
+            if (ACCOUNT.equals(kind)) {
+                fields(line, ACCOUNT_FIELDS, where);
+                if (!line.get("enabled").isBoolean()) {
+                    throw new FieldRefused(where, "enabled must be true or false");
+                }
+                Hashed account = new Hashed(text(line, "username", where), text(line, "passwordHash", where),
+                        text(line, "role", where), line.get("enabled").asBoolean());
+                String problem = AccountHashes.problem(account);
+                if (problem != null) {
+                    throw new FieldRefused(where, problem);
+                }
+                if (accountLines.putIfAbsent(account.username(), account) != null) {
+                    throw new FieldRefused(where, "account " + account.username() + " is in the file twice");
+                }
+            } else if (DICE_SEED.equals(kind)) {
+                fields(line, SEED_FIELDS, where);
+                String scenarioId = text(line, "scenarioId", where);
+                String hex = text(line, "seed", where);
+                byte[] seed;
+                try {
+                    seed = HexFormat.of().parseHex(hex);
+                } catch (IllegalArgumentException e) {
+                    throw new FieldRefused(where, "seed is not hexadecimal");
+                }
+                if (seed.length != 32) {
+                    throw new FieldRefused(where, "seed must be 32 bytes (64 hexadecimal digits)");
+                }
+                String commitment = text(line, "commitment", where);
+                if (!ServerDice.commitment(seed).equals(commitment)) {
+                    throw new FieldRefused(where, "the seed does not give its commitment");
+                }
+                if (seedLines.putIfAbsent(scenarioId, new Seed(number, seed, commitment)) != null) {
+                    throw new FieldRefused(where, "scenario " + scenarioId + " has two seeds in the file");
+                }
+            } else {
+                throw new FieldRefused(where, "kind must be " + ACCOUNT + " or " + DICE_SEED);
+            }
+        }
+
+        /** Every event line: the commitment a scenario's start published, which its seed must give. */
+        void event(StoredEvent event) {
+            if (STARTED.contains(event.payloadType())) {
+                try {
+                    JsonNode payload = StoredJson.mapper().readTree(event.payload());
+                    if (payload.path("diceCommitment").isTextual()) {
+                        commitments.put(event.stream(), payload.get("diceCommitment").asText());
+                    }
+                } catch (IOException e) {
+                    // not JSON: the import's own check of the event refuses it
+                }
+            }
+        }
+
+        /** After every line: each seed belongs to a scenario started in this file, with that commitment. */
+        void check() {
+            seedLines.forEach((scenarioId, seed) -> {
+                String published = commitments.get(scenarioId);
+                if (published == null) {
+                    throw new FieldRefused("line " + seed.line(), "scenario " + scenarioId
+                            + " is not started in this file");
+                }
+                if (!published.equals(seed.commitment())) {
+                    throw new FieldRefused("line " + seed.line(), "the seed is not the one scenario " + scenarioId
+                            + " committed to when it started");
+                }
+            });
+        }
+
+        /** Stores the accounts that are missing here and the seeds, in one transaction; how many of each. */
+        int[] store() {
+            if (accountLines.isEmpty() && seedLines.isEmpty()) {
+                return new int[]{0, 0};
+            }
+            return transactions.execute(status -> {
+                int added = 0;
+                for (Hashed account : accountLines.values()) {
+                    if (accounts.addIfMissing(account)) {
+                        added++;
+                    }
+                }
+                seedLines.forEach((scenarioId, seed) -> seeds.restore(scenarioId, seed.seed(), seed.commitment()));
+                return new int[]{added, seedLines.size()};
+            });
+        }
+    }
+
+    private static void fields(JsonNode line, Set<String> allowed, String where) {
+        for (Iterator<String> names = line.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!allowed.contains(name)) {
+                throw new FieldRefused(where, "unknown field " + name + " in a line of kind "
+                        + line.get("kind").asText());
+            }
+        }
+        for (String name : allowed) {
+            if (!line.hasNonNull(name)) {
+                throw new FieldRefused(where, name + " is missing");
+            }
+        }
+    }
+
+    private static String text(JsonNode line, String field, String where) {
+        JsonNode value = line.get(field);
+        if (value == null || !value.isTextual()) {
+            throw new FieldRefused(where, field + " must be text");
+        }
+        return value.asText();
+    }
+}
