@@ -26,7 +26,8 @@ public record FireTable(List<Column> columns) {
     /** One column: from {@code apfp} up to the next column's, the Casualty Points by modified roll. */
     public record Column(int apfp, Map<Integer, Integer> casualtyPoints) {
         public Column {
-            casualtyPoints = Map.copyOf(casualtyPoints);
+            // ascending rolls, the same on every JVM (stored state is hashed and compared)
+            casualtyPoints = java.util.Collections.unmodifiableMap(new TreeMap<>(casualtyPoints));
         }
     }
 
