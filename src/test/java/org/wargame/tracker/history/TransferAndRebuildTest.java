@@ -45,9 +45,12 @@ class TransferAndRebuildTest extends ApiTestSupport {
         String[] lines = file.split("\n");
         JsonNode header = JSON.readTree(lines[0]);
         assertThat(header.get("format").asText()).isEqualTo("campaign-tracker-history");
-        assertThat(header.get("version").asInt()).isEqualTo(1);
+        assertThat(header.get("version").asInt()).isEqualTo(2);
+        assertThat(header.get("kind").asText()).isEqualTo("history");
         long events = get("alice", "/api/campaigns/" + campaign + "/verify").at("/eventsChecked").asLong();
         assertThat(lines.length - 1L).isEqualTo(events);
+        assertThat(header.get("events").asLong()).isEqualTo(events); // the manifest: what the file must hold
+        assertThat(header.get("streams")).hasSize(2);
         assertThat(JSON.readTree(lines[1]).get("payload").get("campaignId").asText()).isEqualTo(campaign);
 
         // intact, but this tracker has the campaign already
