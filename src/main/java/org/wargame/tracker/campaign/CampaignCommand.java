@@ -29,4 +29,9 @@ public sealed interface CampaignCommand {
     record RecordScenarioOutcome(@TargetAggregateIdentifier String campaignId, String scenarioId, String result,
                                  List<CounterOutcome> outcomes) implements CampaignCommand {
     }
+
+    /** {@code counterIds}: every counter of the scenario (the campaign reopens those it handed back). */
+    record ReopenScenario(@TargetAggregateIdentifier String campaignId, String scenarioId, List<String> counterIds,
+                          String reopenedBy, String reason) implements CampaignCommand {
+    }
 }

@@ -40,7 +40,8 @@ public final class ActionDice implements Dice {
         } else {
             if (seed == null) {
                 throw new FieldRefused("dice", "the " + kind.name() + " for " + purpose
-                        + " must be entered (this scenario has no server seed)");
+                        + " must be entered (this scenario has no secret server seed: it was imported, or reopened"
+                        + " after its seed was revealed)");
             }
             List<Integer> values = new ArrayList<>();
             int first = nextServerDie;

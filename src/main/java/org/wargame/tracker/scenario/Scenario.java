@@ -22,12 +22,10 @@ import org.wargame.tracker.rules.RuleSet;
 import org.wargame.tracker.rules.RuleSets;
 import org.wargame.tracker.rules.RuleState;
 import org.wargame.tracker.scenario.ScenarioCommand.AdvanceClock;
-import org.wargame.tracker.scenario.ScenarioCommand.ConcludeScenario;
 import org.wargame.tracker.scenario.ScenarioCommand.StartScenario;
 import org.wargame.tracker.scenario.ScenarioCommand.TakeAction;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
 import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
-import org.wargame.tracker.scenario.ScenarioEvent.ScenarioConcluded;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
 
 import java.util.HashSet;
@@ -93,7 +91,7 @@ public class Scenario {
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = state.ruleSet();
         String side = ruleSet.actingSide(state.rules(), command.action());
         command.actor().requireMayActFor(side);
-        ActionDice dice = new ActionDice(scenarioId, seeds.seedOf(scenarioId), state.serverRolls(), command.dice());
+        ActionDice dice = new ActionDice(scenarioId, serverSeed(seeds), state.serverRolls(), command.dice());
         List<RuleEvent> events = ruleSet.decide(state.rules(), state.clock(), command.action(), dice);
         dice.requireAllEnteredUsed();
         MetaData meta = MetaData.with(ActionMetaData.SIDE, side);
@@ -113,7 +111,7 @@ public class Scenario {
             throw new Conflict("the scenario's last Game Turn (" + state.turnLimit()
                     + ") is over; conclude the scenario");
         }
-        ActionDice dice = new ActionDice(scenarioId, seeds.seedOf(scenarioId), state.serverRolls(), command.dice());
+        ActionDice dice = new ActionDice(scenarioId, serverSeed(seeds), state.serverRolls(), command.dice());
         List<RuleEvent> events = state.ruleSet().clockAdvanced(state.rules(), from, to, dice);
         dice.requireAllEnteredUsed();
         MetaData meta = MetaData.with(ActionMetaData.SIDE, actingFor(command.actor()));
@@ -122,14 +120,18 @@ public class Scenario {
         return state;
     }
 
+    /**
+     * Conclude or reopen, by the referee at once or by one side's proposal and the other's consent
+     * ({@link ConclusionPolicy}); the conclusion reveals the dice seed and hands every counter's end state over.
+     */
     @CommandHandler
-    public ScenarioState handle(ConcludeScenario command, DiceSeeds seeds, ScenarioLog log) {
-        requireInPlay();
+    public ScenarioState handle(ConclusionCommand command, DiceSeeds seeds, ScenarioLog log) {
         requireVersion(command.expectedVersion(), log);
         command.actor().requireParticipant();
         byte[] seed = seeds.seedOf(scenarioId);
-        record(new ScenarioConcluded(state.campaignId(), command.result(), state.ruleSet().outcome(state.rules()),
-                seed == null ? null : ActionDice.hex(seed)), MetaData.emptyInstance());
+        MetaData meta = MetaData.with(ActionMetaData.SIDE, actingFor(command.actor()));
+        ConclusionPolicy.decide(state, command, seed == null ? null : ActionDice.hex(seed))
+                .forEach(event -> record(event, meta));
         return state;
     }
 
@@ -182,6 +184,11 @@ public class Scenario {
     @EventSourcingHandler
     void on(RuleEvent event) {
         state = state.evolve(new FoldInput.Rule(event));
+    }
+
+    /** The seed of the server's dice, or null (entered dice only) once it was revealed and the scenario reopened. */
+    private byte[] serverSeed(DiceSeeds seeds) {
+        return state.serverDiceOpen() ? seeds.seedOf(scenarioId) : null;
     }
 
     private void requireInPlay() {

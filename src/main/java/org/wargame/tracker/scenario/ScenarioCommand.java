@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Commands to the scenario aggregate: start it, take an action, advance its clock, conclude it. A command that
+ * Commands to the scenario aggregate: start it, take an action, advance its clock (concluding and
+ * reopening: {@link ConclusionCommand}). A command that
  * changes a scenario in play may carry {@code expectedVersion}: the event count the client last saw; when the
  * scenario has moved on since, it is refused and changes nothing (null: the client does not ask).
  */
@@ -45,14 +46,6 @@ public sealed interface ScenarioCommand {
 
         public AdvanceClock(String scenarioId, String actionId, Actor actor, List<EnteredRoll> dice) {
             this(scenarioId, actionId, actor, dice, null);
-        }
-    }
-
-    record ConcludeScenario(@TargetAggregateIdentifier String scenarioId, Actor actor, String result,
-                            Long expectedVersion) implements ScenarioCommand {
-
-        public ConcludeScenario(String scenarioId, Actor actor, String result) {
-            this(scenarioId, actor, result, null);
         }
     }
 }

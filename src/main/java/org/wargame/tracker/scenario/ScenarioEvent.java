@@ -33,7 +33,14 @@ public sealed interface ScenarioEvent {
             Map.entry("scenario.ActionDisputed", ActionDisputed.class),
             Map.entry("scenario.DisputeDismissed", DisputeDismissed.class),
             Map.entry("scenario.DisputeUpheld", DisputeUpheld.class),
-            Map.entry("scenario.ActionDropped", ActionDropped.class));
+            Map.entry("scenario.ActionDropped", ActionDropped.class),
+            Map.entry("scenario.ConclusionProposed", ConclusionProposed.class),
+            Map.entry("scenario.ConclusionAccepted", ConclusionAccepted.class),
+            Map.entry("scenario.ConclusionDeclined", ConclusionDeclined.class),
+            Map.entry("scenario.ConclusionWithdrawn", ConclusionWithdrawn.class),
+            Map.entry("scenario.ReopeningProposed", ReopeningProposed.class),
+            Map.entry("scenario.ReopeningDeclined", ReopeningDeclined.class),
+            Map.entry("scenario.ScenarioReopened", ScenarioReopened.class));
 
     /**
      * An event that takes the scenario back to how it stood after its first {@code rolledBackTo} events (the
@@ -147,5 +154,44 @@ public sealed interface ScenarioEvent {
      */
     record ActionDropped(String disputeId, String actionId, String type, Map<String, Object> request,
                          String reason) implements ScenarioEvent {
+    }
+
+    // The end of a scenario by agreement (see docs/history.md): one side proposes, the other side or the referee
+    // answers; the referee concludes and reopens directly. Nothing is removed: a reopening appends.
+
+    /** A player proposes to end the scenario with {@code result}; {@code side}: the proposing side(s), by id. */
+    record ConclusionProposed(String proposalId, String side, String proposedBy, String result)
+            implements ScenarioEvent {
+    }
+
+    /** The other side (or the referee) agreed; the {@link ScenarioConcluded} follows it in the same action. */
+    record ConclusionAccepted(String proposalId, String acceptedBy) implements ScenarioEvent {
+    }
+
+    /** The other side (or the referee) refused the proposal: the scenario plays on. */
+    record ConclusionDeclined(String proposalId, String declinedBy, String reason) implements ScenarioEvent {
+    }
+
+    /** The proposing side took its proposal back. */
+    record ConclusionWithdrawn(String proposalId, String withdrawnBy) implements ScenarioEvent {
+    }
+
+    /** A player of a concluded scenario proposes to reopen it; the other side (or the referee) answers. */
+    record ReopeningProposed(String proposalId, String side, String proposedBy, String reason)
+            implements ScenarioEvent {
+    }
+
+    /** The proposal to reopen was refused, or withdrawn by its side ({@code declinedBy}: who). */
+    record ReopeningDeclined(String proposalId, String declinedBy, String reason) implements ScenarioEvent {
+    }
+
+    /**
+     * A concluded scenario is in play again: undo and disputes work in it, and its counters are back in it (the
+     * campaign records {@code campaign.ScenarioReopened}). Its dice seed was revealed at the conclusion, so from
+     * now on it takes entered dice only. {@code proposedBy}: the player whose proposal was accepted (null: the
+     * referee reopened it); {@code reopenedBy}: the referee, or the player who accepted.
+     */
+    record ScenarioReopened(String campaignId, String reopenedBy, String proposedBy, String reason)
+            implements ScenarioEvent {
     }
 }

@@ -7,6 +7,7 @@ import org.wargame.tracker.account.Actor;
 import org.springframework.stereotype.Service;
 import org.wargame.tracker.campaign.CampaignCommand.OpenScenario;
 import org.wargame.tracker.campaign.CampaignCommand.RecordScenarioOutcome;
+import org.wargame.tracker.campaign.CampaignCommand.ReopenScenario;
 import org.wargame.tracker.campaign.CampaignState;
 import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.ScenarioPlan;
@@ -24,7 +25,6 @@ import org.wargame.tracker.rules.RuleAction;
 import org.wargame.tracker.rules.RuleSet;
 import org.wargame.tracker.rules.RuleSets;
 import org.wargame.tracker.scenario.ScenarioCommand.AdvanceClock;
-import org.wargame.tracker.scenario.ScenarioCommand.ConcludeScenario;
 import org.wargame.tracker.scenario.ScenarioCommand.StartScenario;
 import org.wargame.tracker.scenario.ScenarioCommand.TakeAction;
 
@@ -234,20 +234,86 @@ public class ScenarioService {
         return next.gameTurn() > state.clock().gameTurn();
     }
 
-    /** Concludes the scenario and hands every roster counter's end state back to the campaign, atomically. */
+    /**
+     * Concludes the scenario (the referee) or proposes to (a player: the other side answers). When it ends, every
+     * roster counter's end state is handed back to the campaign in the same unit of work.
+     */
     public ActionResult conclude(String scenarioId, String result, Actor actor) {
         return conclude(scenarioId, result, actor, null);
     }
 
     public ActionResult conclude(String scenarioId, String result, Actor actor, Long expectedVersion) {
+        return ending(scenarioId, actor, new ConclusionCommand.Conclude(UUID.randomUUID().toString(), result),
+                expectedVersion);
+    }
+
+    /**
+     * Reopens a concluded scenario (the referee) or proposes to (a player). Refused, with the counters, while a
+     * later scenario of the campaign uses one of its counters; the campaign undoes the hand-back in the same unit.
+     */
+    public ActionResult reopen(String scenarioId, String reason, Actor actor, Long expectedVersion) {
+        ScenarioState now = scenarios.state(scenarioId);
+        if (now.concluded()) { // asked first, so that no proposal is made that could never be accepted
+            requireReopenable(now);
+        }
+        return ending(scenarioId, actor, new ConclusionCommand.Reopen(UUID.randomUUID().toString(), reason),
+                expectedVersion);
+    }
+
+    /** Accepts the open proposal (to conclude or to reopen). */
+    public ActionResult accept(String scenarioId, String proposalId, Actor actor) {
+        return ending(scenarioId, actor, new ConclusionCommand.Accept(proposalId), null);
+    }
+
+    public ActionResult decline(String scenarioId, String proposalId, String reason, Actor actor) {
+        return ending(scenarioId, actor, new ConclusionCommand.Decline(proposalId, reason), null);
+    }
+
+    public ActionResult withdraw(String scenarioId, String proposalId, Actor actor) {
+        return ending(scenarioId, actor, new ConclusionCommand.Withdraw(proposalId), null);
+    }
+
+    /** Each counter's end state as it would go back to the roster if the scenario were concluded now. */
+    public static List<org.wargame.tracker.rules.CounterOutcome> handBack(ScenarioState state) {
+        return state.ruleSet().outcome(state.rules());
+    }
+
+    private void requireReopenable(ScenarioState state) {
+        List<CampaignState.UsedLater> used = campaigns.state(state.campaignId()).usedAfter(state.scenarioId(),
+                counterIds(state));
+        if (!used.isEmpty()) {
+            throw new org.wargame.tracker.refusal.Conflict("scenario '" + state.name() + "' cannot be reopened: a"
+                    + " later scenario uses " + (used.size() == 1 ? "one of its counters: " : used.size()
+                    + " of its counters: ") + String.join("; ", used.stream()
+                    .map(u -> u.name() + " (in " + u.scenario() + ")").toList()));
+        }
+    }
+
+    private static List<String> counterIds(ScenarioState state) {
+        return handBack(state).stream().map(org.wargame.tracker.rules.CounterOutcome::id).toList();
+    }
+
+    /** One command about the end; what it changed in the scenario's ending goes to the campaign in the same unit. */
+    private ActionResult ending(String scenarioId, Actor actor, ConclusionCommand.Request request, Long expected) {
         ScenarioViews.Header before = scenarios.header(scenarioId);
         String actionId = UUID.randomUUID().toString();
         ScenarioState after = commands.atomically(() -> {
-            ScenarioState concluded = commands.send(new ConcludeScenario(scenarioId, actor, result, expectedVersion), actor.account(),
-                    actionId);
-            commands.send(new RecordScenarioOutcome(concluded.campaignId(), scenarioId, result,
-                    concluded.ruleSet().outcome(concluded.rules())), actor.account(), actionId);
-            return concluded;
+            ScenarioState state = commands.send(new ConclusionCommand(scenarioId, actor, request, expected),
+                    actor.account(), actionId);
+            // only a conclusion leaves a Conclude or an Accept concluded, only a reopening leaves a Reopen or an
+            // Accept in play (a proposal changes neither)
+            boolean concluding = request instanceof ConclusionCommand.Conclude
+                    || request instanceof ConclusionCommand.Accept;
+            boolean reopening = request instanceof ConclusionCommand.Reopen
+                    || request instanceof ConclusionCommand.Accept;
+            if (concluding && state.concluded()) {
+                commands.send(new RecordScenarioOutcome(state.campaignId(), scenarioId, state.result(),
+                        handBack(state)), actor.account(), actionId);
+            } else if (reopening && !state.concluded()) {
+                commands.send(new ReopenScenario(state.campaignId(), scenarioId, counterIds(state),
+                        actor.account(), null), actor.account(), actionId);
+            }
+            return state;
         });
         return new ActionResult(actionId, before.events(), after);
     }

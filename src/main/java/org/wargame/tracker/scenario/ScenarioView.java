@@ -12,12 +12,15 @@ import java.util.List;
  * {@code decision}: what the players must decide at this step before the clock moves on (null: nothing);
  * {@code eventCount} is its version (a count; {@code events} is always a list in the API). The texts a player reads
  * ({@code decision}, {@code clockLabel}, the options' labels and reasons) name counters and sides by their names
- * ({@link IdNames}); the machine fields ({@code clock.phasingSide}, {@code counterId}, {@code request}) keep ids.
+ * ({@link IdNames}); {@code proposal}: the open proposal to conclude or reopen it (null: none); {@code serverDice}:
+ * whether the server still rolls (not after a reopening: the seed was revealed). The machine fields keep ids
+ * ({@code clock.phasingSide}, {@code counterId}, {@code request}) keep ids.
  */
 public record ScenarioView(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                            List<Side> sides, GameClock clock, boolean concluded, String result,
                            String diceCommitment, int serverDiceRolled, long eventCount, List<CounterView> counters,
-                           List<ActionOption> options, String decision, String clockLabel) {
+                           List<ActionOption> options, String decision, String clockLabel,
+                           ScenarioState.Proposal proposal, boolean serverDice) {
 
     public static ScenarioView of(ScenarioState state) {
         List<CounterView> counters = state.counters();
@@ -27,7 +30,8 @@ public record ScenarioView(String scenarioId, String campaignId, String name, St
                 state.diceCommitment(), state.serverRolls(), state.events(), counters,
                 state.concluded() ? List.of() : state.ruleSet().options(state.rules(), state.clock()).stream()
                         .map(names::in).toList(),
-                names.in(ScenarioService.decision(state)), names.in(state.clock().label()));
+                names.in(ScenarioService.decision(state)), names.in(state.clock().label()), state.proposal(),
+                state.serverDiceOpen());
     }
 
     /** Counters' and sides' ids with their names. */

@@ -69,6 +69,16 @@ class ScenarioController {
     public record ConcludeRequest(String result, Long expectedVersion) {
     }
 
+    public record ReopenRequest(String reason, Long expectedVersion) {
+    }
+
+    public record DeclineRequest(String reason) {
+    }
+
+    /** A counter's end state as it goes back to the roster when the scenario is concluded now. */
+    public record HandBack(String id, String name, String side, boolean eliminated, Map<String, Object> state) {
+    }
+
     /**
      * {@code dice}: the rolls entered for what the clock's move decides, in order; see act for the version. Without
      * a target the clock moves one step; with one ({@code to}: a phase or step code, {@code gameTurn},
@@ -128,6 +138,56 @@ class ScenarioController {
         Long expected = Versions.expected(ifMatch, body == null ? null : body.expectedVersion());
         return response(scenarioId, service.conclude(scenarioId, body == null ? null : body.result(),
                 actor(auth, scenarioId), expected));
+    }
+
+    /**
+     * The referee reopens a concluded scenario at once; a player proposes to (the other side answers). 409 with the
+     * counters while a later scenario of the campaign uses one of them.
+     */
+    @PostMapping("/scenarios/{scenarioId}/reopen")
+    public ResponseEntity<ActionResponse> reopen(@PathVariable String scenarioId,
+                                                 @RequestBody(required = false) ReopenRequest body,
+                                                 @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
+                                                 String ifMatch, Authentication auth) {
+        Long expected = Versions.expected(ifMatch, body == null ? null : body.expectedVersion());
+        return response(scenarioId, service.reopen(scenarioId, body == null ? null : body.reason(),
+                actor(auth, scenarioId), expected));
+    }
+
+    /** The other side (or the referee) accepts the open proposal to conclude or to reopen. */
+    @PostMapping("/scenarios/{scenarioId}/proposals/{proposalId}/accept")
+    public ResponseEntity<ActionResponse> accept(@PathVariable String scenarioId, @PathVariable String proposalId,
+                                                 Authentication auth) {
+        return response(scenarioId, service.accept(scenarioId, proposalId, actor(auth, scenarioId)));
+    }
+
+    @PostMapping("/scenarios/{scenarioId}/proposals/{proposalId}/decline")
+    public ResponseEntity<ActionResponse> decline(@PathVariable String scenarioId, @PathVariable String proposalId,
+                                                  @RequestBody(required = false) DeclineRequest body,
+                                                  Authentication auth) {
+        return response(scenarioId, service.decline(scenarioId, proposalId, body == null ? null : body.reason(),
+                actor(auth, scenarioId)));
+    }
+
+    /** The proposing side takes its proposal back. */
+    @PostMapping("/scenarios/{scenarioId}/proposals/{proposalId}/withdraw")
+    public ResponseEntity<ActionResponse> withdraw(@PathVariable String scenarioId, @PathVariable String proposalId,
+                                                   Authentication auth) {
+        return response(scenarioId, service.withdraw(scenarioId, proposalId, actor(auth, scenarioId)));
+    }
+
+    /** What would go back to the roster if the scenario were concluded now: every counter's end state. */
+    @GetMapping("/scenarios/{scenarioId}/hand-back")
+    public List<HandBack> handBack(@PathVariable String scenarioId, Authentication auth) {
+        actor(auth, scenarioId);
+        var state = views.state(scenarioId);
+        Map<String, org.wargame.tracker.rules.CounterView> byId = new LinkedHashMap<>();
+        state.counters().forEach(c -> byId.put(c.id(), c));
+        return ScenarioService.handBack(state).stream().map(o -> {
+            var c = byId.get(o.id());
+            return new HandBack(o.id(), c == null ? o.id() : c.name(), c == null ? null : c.side(), o.eliminated(),
+                    o.state());
+        }).toList();
     }
 
     /** The scenario's events, a page of at most 500 after {@code after}, streamed (see {@link EventPages}). */

@@ -146,6 +146,7 @@ public class ScenarioPages {
 
     /** A reload of the address a form without htmx posted to shows the scenario (these paths take only POST). */
     @GetMapping({"/scenarios/{scenarioId}/advance", "/scenarios/{scenarioId}/conclude",
+            "/scenarios/{scenarioId}/reopen", "/scenarios/{scenarioId}/proposals/{proposalId}/{answer}",
             "/scenarios/{scenarioId}/actions", "/scenarios/{scenarioId}/undo"})
     public String reload(@PathVariable String scenarioId) {
         return "redirect:/scenarios/" + java.net.URLEncoder.encode(scenarioId, java.nio.charset.StandardCharsets.UTF_8);
@@ -182,13 +183,91 @@ public class ScenarioPages {
         return s == null || s.isBlank() ? null : s.trim();
     }
 
+    /**
+     * Conclude (the referee) or propose to (a player): the first post shows what goes back to the roster and asks to
+     * confirm; only the post with {@code confirm=yes} is sent.
+     */
     @PostMapping("/scenarios/{scenarioId}/conclude")
     public String conclude(@PathVariable String scenarioId, @RequestParam(required = false) String result,
+                           @RequestParam(required = false) String confirm,
                            @RequestParam(required = false) String expectedVersion, Authentication auth, Model model,
                            HttpServletResponse response) {
         Actor actor = actor(auth, scenarioId);
-        return run(scenarioId, actor, model, response, "conclude", () -> service.conclude(scenarioId,
-                result == null || result.isBlank() ? null : result.trim(), actor, version(expectedVersion)));
+        String text = result == null || result.isBlank() ? null : result.trim();
+        if (text != null && !"yes".equals(confirm)) {
+            ScenarioState state = scenarios.state(scenarioId);
+            if (!state.concluded()) {
+                model.addAttribute("confirmConclude", text);
+                fill(model, state, actor);
+                return "scenario";
+            }
+        }
+        return run(scenarioId, actor, model, response, "conclude", () -> service.conclude(scenarioId, text, actor,
+                version(expectedVersion)));
+    }
+
+    /** Reopen a concluded scenario (the referee) or propose to (a player). */
+    @PostMapping("/scenarios/{scenarioId}/reopen")
+    public String reopen(@PathVariable String scenarioId, @RequestParam(required = false) String reason,
+                         @RequestParam(required = false) String expectedVersion, Authentication auth, Model model,
+                         HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        return run(scenarioId, actor, model, response, "reopen", () -> service.reopen(scenarioId,
+                blankToNull(reason), actor, version(expectedVersion)));
+    }
+
+    /** Accept, decline or withdraw the open proposal to conclude or to reopen. */
+    @PostMapping("/scenarios/{scenarioId}/proposals/{proposalId}/{answer}")
+    public String answer(@PathVariable String scenarioId, @PathVariable String proposalId,
+                         @PathVariable String answer, @RequestParam(required = false) String reason,
+                         Authentication auth, Model model, HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        return run(scenarioId, actor, model, response, "ending", () -> switch (answer) {
+            case "accept" -> service.accept(scenarioId, proposalId, actor);
+            case "decline" -> service.decline(scenarioId, proposalId, blankToNull(reason), actor);
+            case "withdraw" -> service.withdraw(scenarioId, proposalId, actor);
+            default -> throw new org.wargame.tracker.refusal.NotFound("no answer '" + answer + "' to a proposal");
+        });
+    }
+
+    /** A counter as it goes back to the roster: its name, its side's name and its end state in words. */
+    public record HandBackRow(String name, String sideName, boolean struckOff, String words) {
+    }
+
+    /**
+     * The open proposal in words: what ({@code kind}), by which side and player, its result or reason, and whether
+     * the viewer may answer it (the other side, the referee) or withdraw it (the proposing side).
+     */
+    public record ProposalRow(String proposalId, String kind, String sideNames, String proposedBy, String text,
+                              boolean mayAnswer, boolean mayWithdraw) {
+    }
+
+    private static List<HandBackRow> handBack(ScenarioState state) {
+        Map<String, CounterView> byId = new LinkedHashMap<>();
+        state.counters().forEach(c -> byId.put(c.id(), c));
+        List<HandBackRow> rows = new ArrayList<>();
+        for (org.wargame.tracker.rules.CounterOutcome o : ScenarioService.handBack(state)) {
+            CounterView c = byId.get(o.id());
+            String words = o.eliminated() ? "struck off the roster"
+                    : "back to the roster" + (o.state().isEmpty() ? "" : ": " + String.join(", ",
+                    StateWords.of(state.ruleSet().words(), o.state(), names(state), null)));
+            rows.add(new HandBackRow(c == null ? o.id() : c.name(), c == null ? "" : state.sideName(c.side()),
+                    o.eliminated(), words));
+        }
+        return rows;
+    }
+
+    private static ProposalRow proposal(ScenarioState state, Actor actor) {
+        ScenarioState.Proposal p = state.proposal();
+        if (p == null) {
+            return null;
+        }
+        List<String> proposers = p.side() == null ? List.of() : List.of(p.side().split(","));
+        boolean other = actor.referee() || !actor.account().equals(p.proposedBy()) && state.sideOrder().stream()
+                .anyMatch(s -> actor.sides().contains(s) && !proposers.contains(s));
+        boolean own = actor.account().equals(p.proposedBy()) || proposers.stream().anyMatch(actor.sides()::contains);
+        return new ProposalRow(p.proposalId(), p.kind(), String.join(" and ",
+                proposers.stream().map(state::sideName).toList()), p.proposedBy(), p.text(), other, own);
     }
 
     /** Takes the action of one option form: its request, the fields filled in and the dice entered. */
@@ -362,6 +441,11 @@ public class ScenarioPages {
         log.inForceFrom(Math.max(0, state.events() - RECENT)).forEach(a -> disputable.add(a.actionId()));
         state.disputes().forEach(d -> disputable.remove(d.actionId()));
         model.addAttribute("disputable", view.concluded() ? Set.of() : disputable);
+        // the end of the scenario: what goes back to the roster, the open proposal, who may reopen
+        model.addAttribute("handBack", view.concluded() ? List.of() : handBack(state));
+        model.addAttribute("proposal", proposal(state, actor));
+        model.addAttribute("mayReopen", view.concluded() && (actor.referee()
+                || state.sideOrder().stream().anyMatch(actor.sides()::contains)));
     }
 
 

@@ -215,7 +215,7 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
         advanceTo("alice", s, 1, 1, "DFPh");
         action("alice", s, Map.of("type", "casualty", "counter", "br-mule-2", "result", "casualty-reduction",
                 "dice", List.of(Map.of("kind", "dr", "values", List.of(4)))));
-        Response done = post("alice", "/api/scenarios/" + s + "/conclude", Map.of("result", "British hold"));
+        Response done = post("referee", "/api/scenarios/" + s + "/conclude", Map.of("result", "British hold"));
         assertThat(done.status()).isEqualTo(200);
         assertThat(done.at("/scenario/concluded").asBoolean()).isTrue();
         Response roster = get("alice", "/api/campaigns/" + campaign + "/roster");

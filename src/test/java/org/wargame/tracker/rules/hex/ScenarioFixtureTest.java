@@ -25,7 +25,7 @@ import org.wargame.tracker.scenario.EnteredRoll;
 import org.wargame.tracker.scenario.FixedDiceSeeds;
 import org.wargame.tracker.scenario.Scenario;
 import org.wargame.tracker.scenario.ScenarioCommand.AdvanceClock;
-import org.wargame.tracker.scenario.ScenarioCommand.ConcludeScenario;
+import org.wargame.tracker.scenario.ConclusionCommand;
 import org.wargame.tracker.scenario.ScenarioCommand.TakeAction;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
 import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
@@ -51,6 +51,7 @@ class ScenarioFixtureTest {
 
     private static final Actor GERD = new Actor("gerd", false, List.of("german"));
     private static final Actor SAM = new Actor("sam", false, List.of("us"));
+    private static final Actor REFEREE = new Actor("referee", true, List.of());
     private static final List<Side> SIDES = List.of(new Side("german", "Germans", "German", List.of("gerd")),
             new Side("us", "U.S.", "American", List.of("sam")));
 
@@ -144,7 +145,8 @@ class ScenarioFixtureTest {
                         new ActionTaken("a-1", "use-panzerfaust", Map.of(), List.of()),
                         new ExpendableSpent("german", "ger-expendables", "panzerfaust", "ger-sq-2", "at-attack",
                                 "F7", "us-tank-1", "AT attack", 1, true, null, null, null, null))
-                .when(new ConcludeScenario(ID, GERD, "German minor victory"))
+                .when(new ConclusionCommand(ID, REFEREE,
+                        new ConclusionCommand.Conclude("p-1", "German minor victory")))
                 .expectSuccessfulHandlerExecution()
                 .expectEventsMatching(org.axonframework.test.matchers.Matchers.exactSequenceOf(
                         org.axonframework.test.matchers.Matchers.messageWithPayload(
