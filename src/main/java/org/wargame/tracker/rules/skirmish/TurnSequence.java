@@ -60,7 +60,7 @@ final class TurnSequence {
         }
         if (CC.equals(from.phase()) && !CC.equals(to.phase())) {
             for (Animal animal : state.animals()) {
-                if (animal.chargingAt() != null && !animal.dead()) {
+                if (animal.charged() && !animal.dead()) {
                     events.addAll(AnimalHits.diesAfterItsCloseCombat(state, animal, dice));
                 }
             }
