@@ -1,7 +1,6 @@
 package org.wargame.tracker.scenario;
 
 import org.wargame.tracker.refusal.FieldRefused;
-
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.DiceKind;
 import org.wargame.tracker.rules.DiceRoll;

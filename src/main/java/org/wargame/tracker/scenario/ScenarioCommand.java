@@ -1,8 +1,7 @@
 package org.wargame.tracker.scenario;
 
-import org.wargame.tracker.account.Actor;
-
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.RuleAction;

@@ -1,12 +1,11 @@
 package org.wargame.tracker.scenario;
 
+import org.axonframework.serialization.Revision;
 import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
-
-import org.axonframework.serialization.Revision;
 
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,7 @@
 package org.wargame.tracker.scenario;
 
-import org.wargame.tracker.account.Actor;
-
 import org.springframework.stereotype.Service;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.campaign.CampaignCommand.OpenScenario;
 import org.wargame.tracker.campaign.CampaignCommand.RecordScenarioOutcome;
 import org.wargame.tracker.campaign.CampaignCommand.ReopenScenario;
@@ -11,11 +10,10 @@ import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.ScenarioPlan;
 import org.wargame.tracker.campaign.ScenarioPlan.Placement;
 import org.wargame.tracker.campaign.Side;
-import org.wargame.tracker.store.Commands;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RequestJson;
-import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.ActionSchema;
+import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.Phase;
 import org.wargame.tracker.rules.PhaseSequence;
@@ -26,6 +24,7 @@ import org.wargame.tracker.scenario.ScenarioCommand.AdvanceClock;
 import org.wargame.tracker.scenario.ScenarioCommand.EndPhase;
 import org.wargame.tracker.scenario.ScenarioCommand.StartScenario;
 import org.wargame.tracker.scenario.ScenarioCommand.TakeAction;
+import org.wargame.tracker.store.Commands;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -25,7 +25,7 @@ class DisputeRulingApiTest extends ApiTestSupport {
         String attackId = attack(s);
         advance("bruno", s);
         Response later = moveOn(s); // the MPh: both sides end it
-        
+
         assertThat(later.at("/scenario/clock/phase").asText()).isEqualTo("DFPh");
 
         Response noReason = post("alice", "/api/scenarios/" + s + "/disputes", Map.of("actionId", attackId));

@@ -1,9 +1,9 @@
 package org.wargame.tracker.web;
 
-import org.wargame.tracker.web.api.ActionApiDocs;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.wargame.tracker.ApiTestSupport;
+import org.wargame.tracker.web.api.ActionApiDocs;
 
 import java.util.ArrayList;
 import java.util.List;

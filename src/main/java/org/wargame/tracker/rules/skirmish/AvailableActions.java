@@ -1,15 +1,15 @@
 package org.wargame.tracker.rules.skirmish;
 
-import org.wargame.tracker.rules.ActionOption;
-import org.wargame.tracker.rules.DieNeed;
-import org.wargame.tracker.rules.Dice;
-import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.refusal.Refusal;
+import org.wargame.tracker.rules.ActionOption;
+import org.wargame.tracker.rules.Dice;
+import org.wargame.tracker.rules.DieNeed;
+import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.ArtilleryHit;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.CarryLitterCase;
-import org.wargame.tracker.rules.skirmish.SkirmishAction.Move;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DestroyAnimal;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.IndirectMgFire;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.Move;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.RecordCasualty;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.RecordTreatment;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.UniteCrew;

@@ -1,37 +1,33 @@
 package org.wargame.tracker.web.api;
 
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.RequestHeader;
-import org.wargame.tracker.store.EventChain;
-import java.util.LinkedHashMap;
-
-import org.wargame.tracker.account.Actor;
-
-import org.wargame.tracker.campaign.CampaignState;
-import org.wargame.tracker.scenario.ScenarioService;
-import org.wargame.tracker.scenario.ScenarioView;
-import org.wargame.tracker.scenario.ScenarioViews;
-import org.wargame.tracker.scenario.StartScenarioRequest;
-
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+import org.wargame.tracker.account.Actor;
+import org.wargame.tracker.campaign.CampaignState;
 import org.wargame.tracker.campaign.Participants;
+import org.wargame.tracker.scenario.ScenarioService;
+import org.wargame.tracker.scenario.ScenarioView;
+import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.scenario.StartScenarioRequest;
+import org.wargame.tracker.store.EventChain;
 import org.wargame.tracker.store.EventHistory;
 import org.wargame.tracker.store.RecordedEvent;
 
-import jakarta.servlet.http.HttpServletResponse;
-import org.springframework.web.bind.annotation.RequestParam;
-
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 

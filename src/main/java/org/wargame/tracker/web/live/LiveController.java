@@ -1,6 +1,5 @@
 package org.wargame.tracker.web.live;
 
-import org.wargame.tracker.web.http.ProblemResponses;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -14,6 +13,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.web.http.ProblemResponses;
 
 /**
  * A scenario's changes as they are stored, pushed as server-sent events ({@code event: version}, the data the

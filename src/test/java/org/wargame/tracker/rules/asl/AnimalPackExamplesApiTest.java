@@ -5,7 +5,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.wargame.tracker.ApiTestSupport;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 

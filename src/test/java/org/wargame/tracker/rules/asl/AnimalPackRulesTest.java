@@ -1,11 +1,11 @@
 package org.wargame.tracker.rules.asl;
 
 import org.junit.jupiter.api.Test;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.asl.AnimalPackAction.BecomePackTi;
 import org.wargame.tracker.rules.asl.AnimalPackAction.Fire;
 import org.wargame.tracker.rules.asl.AnimalPackAction.Move;

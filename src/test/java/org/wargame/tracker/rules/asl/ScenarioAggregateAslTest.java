@@ -1,15 +1,13 @@
 package org.wargame.tracker.rules.asl;
 
-import org.wargame.tracker.refusal.NotYourSide;
-
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.wargame.tracker.campaign.Side;
-import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.account.Actor;
-import org.wargame.tracker.scenario.DiceSeeds;
+import org.wargame.tracker.campaign.Side;
+import org.wargame.tracker.refusal.NotYourSide;
+import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.scenario.FixedDiceSeeds;
 import org.wargame.tracker.scenario.Scenario;
 import org.wargame.tracker.scenario.ScenarioCommand.AdvanceClock;

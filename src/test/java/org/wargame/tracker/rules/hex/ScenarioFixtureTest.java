@@ -1,16 +1,16 @@
 package org.wargame.tracker.rules.hex;
 
-import org.wargame.tracker.refusal.NotYourSide;
-
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.axonframework.test.aggregate.FixtureConfiguration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.campaign.Side;
+import org.wargame.tracker.refusal.NotYourSide;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.hex.HexAction.Fire;
 import org.wargame.tracker.rules.hex.HexAction.MortarSmoke;
 import org.wargame.tracker.rules.hex.HexAction.TransferWeapon;
@@ -19,13 +19,11 @@ import org.wargame.tracker.rules.hex.HexEvent.AttackFired;
 import org.wargame.tracker.rules.hex.HexEvent.ExpendableSpent;
 import org.wargame.tracker.rules.hex.HexEvent.SmokeLaid;
 import org.wargame.tracker.rules.hex.HexEvent.WeaponTransferred;
-import org.wargame.tracker.account.Actor;
-import org.wargame.tracker.scenario.DiceSeeds;
+import org.wargame.tracker.scenario.ConclusionCommand;
 import org.wargame.tracker.scenario.EnteredRoll;
 import org.wargame.tracker.scenario.FixedDiceSeeds;
 import org.wargame.tracker.scenario.Scenario;
 import org.wargame.tracker.scenario.ScenarioCommand.AdvanceClock;
-import org.wargame.tracker.scenario.ConclusionCommand;
 import org.wargame.tracker.scenario.ScenarioCommand.TakeAction;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
 import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;

@@ -1,16 +1,15 @@
 package org.wargame.tracker.rules.skirmish;
 
-import org.wargame.tracker.refusal.FieldRefused;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.wargame.tracker.store.StoredJson;
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.RuleState;
-import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.ArtilleryHit;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DesignateTargets;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DesignateTargets.Target;
@@ -34,6 +33,7 @@ import org.wargame.tracker.rules.skirmish.SkirmishEvent.VehicleDamaged;
 import org.wargame.tracker.rules.skirmish.SkirmishEvent.WeaponDestroyed;
 import org.wargame.tracker.rules.skirmish.SkirmishEvent.WoundRecorded;
 import org.wargame.tracker.rules.skirmish.SkirmishState.DesignationStatus;
+import org.wargame.tracker.store.StoredJson;
 
 import java.util.ArrayList;
 import java.util.List;
