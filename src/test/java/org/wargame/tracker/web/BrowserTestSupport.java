@@ -120,6 +120,16 @@ abstract class BrowserTestSupport extends ApiTestSupport {
         return li;
     }
 
+    /** Ticks the box of a decision the rules wait for, where the advance form lists one (left knowingly). */
+    protected static void leaveTheDecision(WebDriver b) {
+        for (org.openqa.selenium.WebElement box : b.findElements(
+                org.openqa.selenium.By.cssSelector("#leaving input#confirm-decision"))) {
+            if (!box.isSelected()) {
+                box.click();
+            }
+        }
+    }
+
     /**
      * Moves the clock on from the scenario page open in this browser, as whoever's move it is: this browser's player
      * when the page gives them "Advance the clock", else the referee on a second browser (who may always move it
@@ -141,12 +151,7 @@ abstract class BrowserTestSupport extends ApiTestSupport {
         }
         WebDriver b = at;
         waitOn(b).until(d -> !d.findElements(org.openqa.selenium.By.id("advance-button")).isEmpty());
-        for (org.openqa.selenium.WebElement box : b.findElements(
-                org.openqa.selenium.By.cssSelector("#leaving input#confirm-decision"))) {
-            if (!box.isSelected()) {
-                box.click();
-            }
-        }
+        leaveTheDecision(b);
         if (to != null) {
             new org.openqa.selenium.support.ui.Select(b.findElement(org.openqa.selenium.By.id("advance-to")))
                     .selectByValue(to);
