@@ -41,4 +41,13 @@ public enum Dialect {
                 ? "insert into " + table + " (" + columns + ") values (" + marks + ") on conflict do nothing"
                 : "merge into " + table + " (" + columns + ") key (" + key + ") values (" + marks + ")";
     }
+
+    /**
+     * A table read by the named index: H2's planner, weighing a scenario's rows without statistics, took the primary
+     * key's (scenario, sequence) range over the (scenario, kind, sequence) one and read every row of the scenario;
+     * PostgreSQL chooses by its statistics.
+     */
+    String byIndex(String table, String index) {
+        return this == POSTGRESQL ? table : table + " use index (" + index + ")";
+    }
 }
