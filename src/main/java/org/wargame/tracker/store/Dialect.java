@@ -50,4 +50,14 @@ public enum Dialect {
     String byIndex(String table, String index) {
         return this == POSTGRESQL ? table : table + " use index (" + index + ")";
     }
+
+    /**
+     * A statement that holds the stream's lock until the transaction ends (one parameter: the stream), or null where
+     * one instance owns the database (H2). On PostgreSQL several instances may act on one scenario: the second waits
+     * here, then decides on what the first stored, instead of deciding too and losing the unique key on (stream,
+     * sequence). The two-key form, in a key space of its own (the first key), keeps clear of other advisory locks.
+     */
+    String streamLock() {
+        return this == POSTGRESQL ? "select pg_advisory_xact_lock(1952539499, hashtext(?))" : null;
+    }
 }

@@ -151,6 +151,18 @@ public class EventTables {
                 rs.getBytes(9)), stream, from, end);
     }
 
+    /** Holds the stream's lock until the caller's transaction ends, where the database has one ({@link Dialect}). */
+    void lockStream(String stream) {
+        String lock = dialect().streamLock();
+        if (lock != null) {
+            jdbc.execute(lock, (org.springframework.jdbc.core.PreparedStatementCallback<Void>) ps -> {
+                ps.setString(1, stream);
+                ps.execute();
+                return null;
+            });
+        }
+    }
+
     /** The sequence of a stream's last event, or null when it has none. */
     public Long lastSequence(String stream) {
         List<Long> last = jdbc.queryForList(LAST_SEQUENCE, Long.class, stream);
