@@ -153,11 +153,20 @@ public abstract class ApiTestSupport {
         return post(user, "/api/scenarios/" + scenarioId + "/actions", action);
     }
 
+    /**
+     * One step of the clock as {@code user}; a decision the rules wait for at this step is passed over, as the clock
+     * did before it asked ({@code confirm: ["decision"]}): the tests that read the question send their own requests.
+     */
     protected Response advance(String user, String scenarioId) {
-        return post(user, "/api/scenarios/" + scenarioId + "/clock/advance", Map.of());
+        return post(user, "/api/scenarios/" + scenarioId + "/clock/advance", Map.of("confirm", List.of("decision")));
     }
 
-    /** Advances the clock until it stands at {@code gameTurn}, {@code playerTurn}, {@code phase}. */
+    /**
+     * Advances the clock until it stands at {@code gameTurn}, {@code playerTurn}, {@code phase}: each step as
+     * {@code user} when it is that player's move, else as the referee (who may always move the clock on), so a test
+     * gets to a position whoever's move the steps on the way are. A decision the rules wait for is passed over as
+     * the old clock did ({@code confirm: ["decision"]}); anything else left behind fails the walk.
+     */
     protected Response advanceTo(String user, String scenarioId, int gameTurn, int playerTurn, String phase) {
         Response last = get(user, "/api/scenarios/" + scenarioId);
         for (int i = 0; i < 500; i++) {
@@ -167,11 +176,52 @@ public abstract class ApiTestSupport {
                 return last;
             }
             last = advance(user, scenarioId);
+            if (last.status() == 403 || last.status() == 409 && !"confirm".equals(last.at("/field").asText())) {
+                last = advance("referee", scenarioId);
+            }
+            if (last.status() == 409 && "confirm".equals(last.at("/field").asText())) {
+                List<String> kinds = new ArrayList<>();
+                last.at("/unconfirmed").forEach(l -> kinds.add(l.get("kind").asText()));
+                if (!kinds.equals(List.of("decision"))) {
+                    throw new IllegalStateException("advance would leave behind " + last.raw());
+                }
+                last = post("referee", "/api/scenarios/" + scenarioId + "/clock/advance",
+                        Map.of("confirm", kinds));
+            }
             if (last.status() != 200) {
                 throw new IllegalStateException("advance failed: " + last.raw());
             }
         }
         throw new IllegalStateException("clock never reached " + gameTurn + "/" + playerTurn + "/" + phase);
+    }
+
+    /**
+     * Moves the clock one step on as the players whose move it is: the phasing side's player in a phase only it acts
+     * in, else each side's player ending its phase in turn; a decision the rules wait for is passed over
+     * ({@code confirm: ["decision"]}). Returns the last answer.
+     */
+    protected Response moveOn(String scenarioId) {
+        JsonNode view = get("referee", "/api/scenarios/" + scenarioId).body();
+        List<String> confirm = new ArrayList<>();
+        view.get("leaving").forEach(l -> {
+            if (l.get("kind").asText().equals("decision")) {
+                confirm.add("decision");
+            }
+        });
+        JsonNode campaign = get("referee", "/api/campaigns/" + view.get("campaignId").asText()).body();
+        Map<String, String> players = new java.util.HashMap<>();
+        campaign.get("sides").forEach(side -> players.put(side.get("id").asText(),
+                side.get("players").size() == 0 ? "referee" : side.get("players").get(0).asText()));
+        if (view.get("acting").asText().equals("PHASING")) {
+            return post(players.get(view.at("/clock/phasingSide").asText()), "/api/scenarios/" + scenarioId
+                    + "/clock/advance", Map.of("confirm", confirm));
+        }
+        Response last = null;
+        for (JsonNode side : view.get("waitingFor")) {
+            last = post(players.get(side.asText()), "/api/scenarios/" + scenarioId + "/clock/done",
+                    Map.of("confirm", confirm));
+        }
+        return last;
     }
 
     /** The counter {@code counterId} in a scenario view (or action response). */

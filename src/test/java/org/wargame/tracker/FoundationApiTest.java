@@ -98,7 +98,7 @@ class FoundationApiTest extends ApiTestSupport {
         assertThat(view.at("/diceCommitment").asText()).hasSize(64);
         List<String> phases = new java.util.ArrayList<>();
         for (int i = 0; i < 8; i++) {
-            phases.add(advance("bruno", scenario).at("/scenario/clock/phase").asText());
+            phases.add(moveOn(scenario).at("/scenario/clock/phase").asText());
         }
         assertThat(phases).containsExactly("PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh", "RPh");
         Response second = get("alice", "/api/scenarios/" + scenario);
@@ -110,9 +110,14 @@ class FoundationApiTest extends ApiTestSupport {
         assertThat(busy.status()).isEqualTo(409);
 
         action("alice", scenario, Map.of("type", "casualty", "counter", "br-crew-1", "result", "eliminate"));
-        Response concluded = post("alice", "/api/scenarios/" + scenario + "/conclude", Map.of("result", "draw"));
-        assertThat(concluded.status()).isEqualTo(200);
-        assertThat(concluded.at("/events/0/payload/diceSeed").asText()).hasSize(64);
+        // alice proposes the result, bruno (the other side) agrees: the scenario ends
+        Response proposed = post("alice", "/api/scenarios/" + scenario + "/conclude", Map.of("result", "draw"));
+        assertThat(proposed.status()).isEqualTo(200);
+        assertThat(proposed.at("/scenario/concluded").asBoolean()).isFalse();
+        Response concluded = post("bruno", "/api/scenarios/" + scenario + "/proposals/"
+                + proposed.at("/scenario/proposal/proposalId").asText() + "/accept", null);
+        assertThat(concluded.status()).as(concluded.raw()).isEqualTo(200);
+        assertThat(event(concluded, "ScenarioConcluded").get("diceSeed").asText()).hasSize(64);
         Response roster = get("alice", "/api/campaigns/" + campaign + "/roster");
         assertThat(roster.at("/br-crew-1/eliminated").asBoolean()).isTrue();
         assertThat(roster.at("/br-94mm/eliminated").asBoolean()).isFalse();

@@ -8,11 +8,13 @@ import org.axonframework.spring.stereotype.Aggregate;
 import org.wargame.tracker.campaign.CampaignCommand.CreateCampaign;
 import org.wargame.tracker.campaign.CampaignCommand.OpenScenario;
 import org.wargame.tracker.campaign.CampaignCommand.RecordScenarioOutcome;
+import org.wargame.tracker.campaign.CampaignCommand.ReopenScenario;
 import org.wargame.tracker.campaign.CampaignEvent.CampaignCreated;
 import org.wargame.tracker.campaign.CampaignEvent.CounterEnlisted;
 import org.wargame.tracker.campaign.CampaignEvent.CounterRecovered;
 import org.wargame.tracker.campaign.CampaignEvent.ScenarioOpened;
 import org.wargame.tracker.campaign.CampaignEvent.ScenarioOutcomeRecorded;
+import org.wargame.tracker.campaign.CampaignEvent.ScenarioReopened;
 import org.wargame.tracker.campaign.CampaignState.RosterCounter;
 import org.wargame.tracker.refusal.Conflict;
 import org.wargame.tracker.refusal.FieldRefused;
@@ -73,7 +75,8 @@ public class Campaign {
         List<ScenarioPlan> plans = command.plans() == null ? List.of() : command.plans();
         ruleSet.validateTables(command.tables());
         CampaignCreated created = new CampaignCreated(command.campaignId(), command.name(), command.ruleSet(),
-                command.sides(), command.referee(), command.description(), plans, command.tables());
+                command.sides(), command.referee(), command.description(), plans, command.tables(),
+                CampaignFile.CLOCK_ANY_PLAYER.equals(command.clock()) ? command.clock() : null);
         requirePlansSetUp(created, command.roster(), ruleSet);
         apply(created);
         command.roster().forEach(counter -> apply(new CounterEnlisted(command.campaignId(), counter)));
@@ -101,6 +104,7 @@ public class Campaign {
                     ruleSet.validate(counter);
                 }
                 ruleSet.setUp(counters, created.tables());
+                ruleSet.validateStart(counters);
             } catch (org.wargame.tracker.refusal.RuleViolation e) {
                 throw new org.wargame.tracker.refusal.RuleViolation(e.section(),
                         "plans[" + plan.id() + "]: " + e.getMessage().substring(e.section().length() + 2));
@@ -158,6 +162,29 @@ public class Campaign {
         // only roster counters are handed back; scenario-only counters leave with their scenario
         var outcomes = command.outcomes().stream().filter(o -> state.roster().containsKey(o.id())).toList();
         apply(new ScenarioOutcomeRecorded(campaignId, command.scenarioId(), command.result(), outcomes));
+    }
+
+    /**
+     * Undoes the hand-back of a concluded scenario so it can be played on, refused while a later scenario uses one
+     * of its counters (the record would contradict itself: that scenario started from the state handed back).
+     */
+    @CommandHandler
+    public void handle(ReopenScenario command) {
+        CampaignState.ScenarioEntry entry = state.scenarios().stream()
+                .filter(s -> s.scenarioId().equals(command.scenarioId())).findFirst()
+                .orElseThrow(() -> new Conflict("scenario " + command.scenarioId() + " is not of this campaign"));
+        if (!entry.concluded()) {
+            throw new Conflict("scenario '" + entry.name() + "' is not concluded");
+        }
+        List<CampaignState.UsedLater> used = state.usedAfter(command.scenarioId(), command.counterIds());
+        if (!used.isEmpty()) {
+            throw new Conflict("scenario '" + entry.name() + "' cannot be reopened: a later scenario uses "
+                    + (used.size() == 1 ? "one of its counters: " : used.size() + " of its counters: ")
+                    + String.join("; ", used.stream().map(u -> u.name() + " (in " + u.scenario() + ")").toList()));
+        }
+        List<String> handedBack = command.counterIds().stream().filter(state.roster()::containsKey).toList();
+        apply(new ScenarioReopened(campaignId, command.scenarioId(), handedBack, command.reopenedBy(),
+                command.reason()));
     }
 
     @EventSourcingHandler

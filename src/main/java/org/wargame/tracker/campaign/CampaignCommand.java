@@ -13,11 +13,17 @@ public sealed interface CampaignCommand {
     /** {@code tables}: the campaign's charts the rule text does not print (null: none). */
     record CreateCampaign(@TargetAggregateIdentifier String campaignId, String name, String ruleSet, List<Side> sides,
                           String referee, String description, List<CounterDefinition> roster,
-                          List<ScenarioPlan> plans, Map<String, Object> tables)
+                          List<ScenarioPlan> plans, Map<String, Object> tables, String clock)
             implements CampaignCommand {
         public CreateCampaign(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                               String description, List<CounterDefinition> roster, List<ScenarioPlan> plans) {
-            this(campaignId, name, ruleSet, sides, referee, description, roster, plans, null);
+            this(campaignId, name, ruleSet, sides, referee, description, roster, plans, null, null);
+        }
+
+        public CreateCampaign(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
+                              String description, List<CounterDefinition> roster, List<ScenarioPlan> plans,
+                              Map<String, Object> tables) {
+            this(campaignId, name, ruleSet, sides, referee, description, roster, plans, tables, null);
         }
     }
 
@@ -28,5 +34,10 @@ public sealed interface CampaignCommand {
 
     record RecordScenarioOutcome(@TargetAggregateIdentifier String campaignId, String scenarioId, String result,
                                  List<CounterOutcome> outcomes) implements CampaignCommand {
+    }
+
+    /** {@code counterIds}: every counter of the scenario (the campaign reopens those it handed back). */
+    record ReopenScenario(@TargetAggregateIdentifier String campaignId, String scenarioId, List<String> counterIds,
+                          String reopenedBy, String reason) implements CampaignCommand {
     }
 }

@@ -16,21 +16,24 @@ public sealed interface CampaignEvent {
             "campaign.CounterEnlisted", CounterEnlisted.class,
             "campaign.ScenarioOpened", ScenarioOpened.class,
             "campaign.ScenarioOutcomeRecorded", ScenarioOutcomeRecorded.class,
-            "campaign.CounterRecovered", CounterRecovered.class);
+            "campaign.CounterRecovered", CounterRecovered.class,
+            "campaign.ScenarioReopened", ScenarioReopened.class);
 
     String campaignId();
 
     /**
      * Revision 1 added {@code plans}; its upcast ({@code CampaignEventNames}) reads older ones.
-     * {@code tables} (the campaign's charts the rule text does not print) is optional: null in older events.
+     * {@code tables} (the campaign's charts the rule text does not print) is optional: null in older events;
+     * so is {@code clock} (who moves the clock on, {@code any-player}; null: the side whose move it is).
      */
     @Revision("1")
     record CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
-                           String description, List<ScenarioPlan> plans, Map<String, Object> tables)
+                           String description, List<ScenarioPlan> plans, Map<String, Object> tables,
+                           String clock)
             implements CampaignEvent {
         public CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                                String description, List<ScenarioPlan> plans) {
-            this(campaignId, name, ruleSet, sides, referee, description, plans, null);
+            this(campaignId, name, ruleSet, sides, referee, description, plans, null, null);
         }
     }
 
@@ -62,5 +65,18 @@ public sealed interface CampaignEvent {
     /** The scenario's result and every roster counter's end state: survivors carry on, the eliminated are struck off. */
     record ScenarioOutcomeRecorded(String campaignId, String scenarioId, String result, List<CounterOutcome> outcomes)
             implements CampaignEvent {
+    }
+
+    /**
+     * A concluded scenario is in play again: its hand-back is undone (each of {@code counterIds}, the roster
+     * counters it handed back, returns to the state it had before and is in play in it again, struck off no more),
+     * and the next {@link ScenarioOutcomeRecorded} of the scenario hands them back anew. Recorded only while no later
+     * scenario uses one of them.
+     */
+    record ScenarioReopened(String campaignId, String scenarioId, List<String> counterIds, String reopenedBy,
+                            String reason) implements CampaignEvent {
+        public ScenarioReopened {
+            counterIds = counterIds == null ? List.of() : List.copyOf(counterIds);
+        }
     }
 }

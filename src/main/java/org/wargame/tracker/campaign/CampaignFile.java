@@ -9,10 +9,22 @@ import java.util.Map;
 /**
  * A campaign definition file (YAML, in {@code campaigns/}): see the README for the format. Unknown keys are refused,
  * so a misspelt key is an error instead of silently lost data. {@code tables}: charts the rule text refers to without
- * printing them (the skirmish Medical Treatment chart), validated by the campaign's rule set.
+ * printing them (the skirmish Medical Treatment chart), validated by the campaign's rule set. {@code clock}: who moves
+ * the clock on ({@link #CLOCK_BY_SIDE}, the default, or {@link #CLOCK_ANY_PLAYER} for a table sharing one device).
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record CampaignFile(String id, String name, String ruleSet, String description, String referee,
                            List<Side> sides, List<CounterDefinition> roster, List<ScenarioPlan> plans,
-                           Map<String, Object> tables) {
+                           Map<String, Object> tables, String clock) {
+
+    /** The side whose move it is moves the clock on; every side that acts in a phase says it is done. */
+    public static final String CLOCK_BY_SIDE = "by-side";
+    /** Any player of the campaign moves the clock on, for every side (one device shared at the table). */
+    public static final String CLOCK_ANY_PLAYER = "any-player";
+
+    public CampaignFile(String id, String name, String ruleSet, String description, String referee,
+                        List<Side> sides, List<CounterDefinition> roster, List<ScenarioPlan> plans,
+                        Map<String, Object> tables) {
+        this(id, name, ruleSet, description, referee, sides, roster, plans, tables, null);
+    }
 }

@@ -39,6 +39,12 @@ final class CampaignFileCheck {
         if (file.referee() != null) {
             account("referee", file.referee());
         }
+        if (file.clock() != null && !file.clock().equals(CampaignFile.CLOCK_BY_SIDE)
+                && !file.clock().equals(CampaignFile.CLOCK_ANY_PLAYER)) {
+            throw new FieldRefused("clock", "'" + RequestJson.shortened(file.clock()) + "' is not who moves the clock: "
+                    + CampaignFile.CLOCK_BY_SIDE + " (the side whose move it is; the default) or "
+                    + CampaignFile.CLOCK_ANY_PLAYER + " (any player, one device shared at the table)");
+        }
         List<Side> sides = file.sides();
         if (sides == null || sides.size() < 2) {
             throw new FieldRefused("sides", "a campaign needs two or more sides");
@@ -82,8 +88,8 @@ final class CampaignFileCheck {
             throw new FieldRefused(at + ".id", "'" + plan.id() + "' is already the id of another plan");
         }
         text(at + ".name", plan.name(), true, MAX_NAME);
-        if (plan.turnLimit() < 1) {
-            throw new FieldRefused(at + ".turnLimit", "required: a whole number of Game Turns, at least 1");
+        if (plan.turnLimit() < 1 || plan.turnLimit() > ScenarioPlan.MAX_TURN_LIMIT) {
+            throw new FieldRefused(at + ".turnLimit", ScenarioPlan.TURN_LIMIT_RANGE);
         }
         sideOrder(at + ".sideOrder", plan.sideOrder(), sides);
         Set<String> placed = new HashSet<>();

@@ -1,13 +1,13 @@
 package org.wargame.tracker.campaign;
 
-import org.wargame.tracker.refusal.Conflict;
-import org.wargame.tracker.refusal.FieldRefused;
-
 import org.wargame.tracker.campaign.CampaignEvent.CampaignCreated;
 import org.wargame.tracker.campaign.CampaignEvent.CounterEnlisted;
 import org.wargame.tracker.campaign.CampaignEvent.CounterRecovered;
 import org.wargame.tracker.campaign.CampaignEvent.ScenarioOpened;
 import org.wargame.tracker.campaign.CampaignEvent.ScenarioOutcomeRecorded;
+import org.wargame.tracker.campaign.CampaignEvent.ScenarioReopened;
+import org.wargame.tracker.refusal.Conflict;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.rules.RosterChange;
@@ -24,11 +24,28 @@ import java.util.Map;
  */
 public record CampaignState(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                             String description, List<ScenarioPlan> plans, Map<String, RosterCounter> roster,
-                            List<ScenarioEntry> scenarios, Map<String, Object> tables) {
+                            List<ScenarioEntry> scenarios, Map<String, Object> tables,
+                            String clock) {
 
-    /** A roster counter: its definition (data and carried state), whether it is struck off, and where it is now. */
+    /**
+     * A roster counter: its definition (data and carried state), whether it is struck off, and where it is now.
+     * {@code lastScenario}: the latest scenario that placed it, changed it between scenarios or left it out (a
+     * scenario is reopened only while it is the last for each of its counters); {@code stateBefore}: its carried
+     * state before its last hand-back, which a reopening returns it to. Both null in states stored before them.
+     */
     public record RosterCounter(CounterDefinition counter, boolean eliminated, String inScenario,
-                                String eliminatedIn) {
+                                String eliminatedIn, String lastScenario, Map<String, Object> stateBefore) {
+        public RosterCounter(CounterDefinition counter, boolean eliminated, String inScenario, String eliminatedIn) {
+            this(counter, eliminated, inScenario, eliminatedIn, null, null);
+        }
+
+        RosterCounter in(String scenarioId) {
+            return new RosterCounter(counter, eliminated, inScenario, eliminatedIn, scenarioId, stateBefore);
+        }
+    }
+
+    /** A counter of a scenario that a later scenario uses: its name, and that scenario's name. */
+    public record UsedLater(String id, String name, String scenario) {
     }
 
     /** {@code leftOut}: roster counters its plan placed that had been struck off earlier (none if null). */
@@ -45,7 +62,8 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
 
     public static CampaignState created(CampaignCreated e) {
         return new CampaignState(e.campaignId(), e.name(), e.ruleSet(), e.sides(), e.referee(), e.description(),
-                e.plans() == null ? List.of() : e.plans(), new LinkedHashMap<>(), new ArrayList<>(), e.tables());
+                e.plans() == null ? List.of() : e.plans(), new LinkedHashMap<>(), new ArrayList<>(), e.tables(),
+                e.clock());
     }
 
     public CampaignState evolve(CampaignEvent event) {
@@ -57,15 +75,32 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
                     new RosterCounter(enlisted.counter(), false, null, null)));
         }
         if (event instanceof ScenarioOpened opened) {
-            CampaignState next = withRoster(r -> opened.counterIds().forEach(id -> r.computeIfPresent(id,
-                    (k, c) -> new RosterCounter(c.counter(), c.eliminated(), opened.scenarioId(), c.eliminatedIn()))));
+            CampaignState next = withRoster(r -> {
+                opened.counterIds().forEach(id -> r.computeIfPresent(id, (k, c) -> new RosterCounter(c.counter(),
+                        c.eliminated(), opened.scenarioId(), c.eliminatedIn(), opened.scenarioId(), c.stateBefore())));
+                opened.leftOut().forEach(id -> r.computeIfPresent(id, (k, c) -> c.in(opened.scenarioId())));
+            });
             List<ScenarioEntry> list = new ArrayList<>(scenarios);
             list.add(new ScenarioEntry(opened.scenarioId(), opened.name(), false, null, opened.leftOut()));
             return next.withScenarios(list);
         }
         if (event instanceof CounterRecovered recovered) {
             return withRoster(r -> r.computeIfPresent(recovered.counterId(), (k, c) -> new RosterCounter(
-                    c.counter().withState(recovered.state()), c.eliminated(), c.inScenario(), c.eliminatedIn())));
+                    c.counter().withState(recovered.state()), c.eliminated(), c.inScenario(), c.eliminatedIn(),
+                    recovered.scenarioId(), c.stateBefore())));
+        }
+        if (event instanceof ScenarioReopened reopened) {
+            // the hand-back undone: back in play in the scenario with the state it took into it
+            CampaignState next = withRoster(r -> reopened.counterIds().forEach(id -> r.computeIfPresent(id,
+                    (k, c) -> new RosterCounter(c.stateBefore() == null ? c.counter()
+                            : c.counter().withState(c.stateBefore()), false, reopened.scenarioId(), null,
+                            reopened.scenarioId(), null))));
+            List<ScenarioEntry> list = new ArrayList<>();
+            for (ScenarioEntry s : scenarios) {
+                list.add(s.scenarioId().equals(reopened.scenarioId())
+                        ? new ScenarioEntry(s.scenarioId(), s.name(), false, null, s.leftOut()) : s);
+            }
+            return next.withScenarios(list);
         }
         ScenarioOutcomeRecorded recorded = (ScenarioOutcomeRecorded) event;
         CampaignState next = withRoster(r -> {
@@ -73,11 +108,13 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
                 RosterCounter current = r.get(outcome.id());
                 if (current != null) {
                     r.put(outcome.id(), new RosterCounter(current.counter().withState(outcome.state()),
-                            outcome.eliminated(), null, outcome.eliminated() ? recorded.scenarioId() : null));
+                            outcome.eliminated(), null, outcome.eliminated() ? recorded.scenarioId() : null,
+                            recorded.scenarioId(), current.counter().state()));
                 }
             }
             r.replaceAll((id, c) -> recorded.scenarioId().equals(c.inScenario())
-                    ? new RosterCounter(c.counter(), c.eliminated(), null, c.eliminatedIn()) : c);
+                    ? new RosterCounter(c.counter(), c.eliminated(), null, c.eliminatedIn(), c.lastScenario(),
+                    c.stateBefore()) : c);
         });
         List<ScenarioEntry> list = new ArrayList<>();
         for (ScenarioEntry s : scenarios) {
@@ -175,12 +212,35 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
         return list;
     }
 
+    /**
+     * The roster counters among {@code counterIds} (a concluded scenario's) that a later scenario placed, changed
+     * between scenarios or left out: reopening the scenario would contradict what that scenario started from.
+     */
+    public List<UsedLater> usedAfter(String scenarioId, List<String> counterIds) {
+        List<UsedLater> used = new ArrayList<>();
+        for (String id : counterIds) {
+            RosterCounter c = roster.get(id);
+            String last = c == null ? null : c.inScenario() != null ? c.inScenario() : c.lastScenario();
+            if (c != null && last != null && !last.equals(scenarioId)) {
+                String where = scenarios.stream().filter(s -> s.scenarioId().equals(last)).map(ScenarioEntry::name)
+                        .findFirst().orElse(last);
+                used.add(new UsedLater(id, c.counter().name(), where));
+            }
+        }
+        return used;
+    }
+
     public ScenarioPlan plan(String planId) {
         return plans.stream().filter(p -> p.id().equals(planId)).findFirst().orElse(null);
     }
 
     public Side side(String sideId) {
         return sides.stream().filter(s -> s.id().equals(sideId)).findFirst().orElse(null);
+    }
+
+    /** True when any player moves the clock on for every side ({@code clock: any-player}: one shared device). */
+    public boolean clockByAnyPlayer() {
+        return CampaignFile.CLOCK_ANY_PLAYER.equals(clock);
     }
 
     /** The sides {@code account} plays; empty when the account plays none (the referee acts for all). */
@@ -192,11 +252,11 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
         Map<String, RosterCounter> copy = new LinkedHashMap<>(roster);
         change.accept(copy);
         return new CampaignState(campaignId, name, ruleSet, sides, referee, description, plans, copy, scenarios,
-                tables);
+                tables, clock);
     }
 
     private CampaignState withScenarios(List<ScenarioEntry> list) {
         return new CampaignState(campaignId, name, ruleSet, sides, referee, description, plans, roster,
-                List.copyOf(list), tables);
+                List.copyOf(list), tables, clock);
     }
 }

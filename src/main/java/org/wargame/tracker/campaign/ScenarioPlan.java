@@ -12,6 +12,16 @@ import java.util.Map;
 public record ScenarioPlan(String id, String name, int turnLimit, List<String> sideOrder, List<Placement> counters,
                            List<CounterDefinition> extraCounters) {
 
+    /**
+     * The most Game Turns a scenario may last. 100 covers every scenario the three games print (their longest run to
+     * a few dozen Game Turns) with room to spare, and bounds what one scenario can store: without it a start with
+     * {@code turnLimit: 1000000000} let advances store events without end.
+     */
+    public static final int MAX_TURN_LIMIT = 100;
+    /** The refusal of a turn limit out of range, under the field's name. */
+    public static final String TURN_LIMIT_RANGE = "required: a whole number of Game Turns, from 1 to "
+            + MAX_TURN_LIMIT + " (100 Game Turns cover every scenario the three games print)";
+
     public ScenarioPlan {
         sideOrder = sideOrder == null ? List.of() : List.copyOf(sideOrder);
         counters = counters == null ? List.of() : List.copyOf(counters);

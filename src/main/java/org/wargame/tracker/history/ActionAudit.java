@@ -1,18 +1,16 @@
 package org.wargame.tracker.history;
 
-import org.wargame.tracker.rules.RuleEvent;
-import org.wargame.tracker.store.RecordedEvent;
-
-import org.wargame.tracker.store.ActionMetaData;
-import org.wargame.tracker.store.StoredJson;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
+import org.wargame.tracker.rules.RuleEvent;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
 import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
 import org.wargame.tracker.scenario.ScenarioState;
+import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.RecordedEvent;
+import org.wargame.tracker.store.StoredJson;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,12 +1,11 @@
 package org.wargame.tracker.history;
 
-import org.wargame.tracker.store.ActionMetaData;
-
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.wargame.tracker.rules.DiceKind;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
 import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
+import org.wargame.tracker.store.ActionMetaData;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -15,8 +15,8 @@ import org.wargame.tracker.scenario.ScenarioEvent.RollBack;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
 import org.wargame.tracker.store.ActionMetaData;
 import org.wargame.tracker.store.ClockRow;
-import org.wargame.tracker.store.EventTables;
 import org.wargame.tracker.store.EventHistory;
+import org.wargame.tracker.store.EventTables;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -11,7 +11,9 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
@@ -39,14 +41,30 @@ class HistoryExport {
     /** The campaign's stream and its scenarios' streams, in global order, one line each after the header. */
     void export(String campaignId, List<String> streams, OutputStream target, HistoryTransfer.Including including)
             throws IOException {
-        HistoryFile.Writer out = new HistoryFile.Writer(target, campaignId);
         readOnly.executeWithoutResult(status -> {
+            // the manifest first: each stream's head now, and the export then writes each stream up to its head, so
+            // the file holds exactly what its header says even while actions are stored meanwhile
+            Map<String, HistoryFile.Head> contents = new LinkedHashMap<>();
+            long events = 0;
+            for (String stream : streams) {
+                EventTables.Link head = tables.streamHead(stream);
+                if (head != null) {
+                    contents.put(stream, new HistoryFile.Head(head.sequence() + 1, head.hash()));
+                    events += head.sequence() + 1;
+                }
+            }
+            HistoryFile.Writer out;
+            try {
+                out = new HistoryFile.Writer(target, campaignId, new HistoryFile.Manifest(events, contents));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
             // each stream read in sequence order, batch by batch (the index's order), the streams merged by global
             // index: no sort and no join, whatever the store's size
             PriorityQueue<StreamCursor> heads = new PriorityQueue<>(
                     Comparator.comparingLong(c -> c.peek().event().globalIndex()));
-            for (String stream : streams) {
-                StreamCursor cursor = new StreamCursor(stream);
+            for (Map.Entry<String, HistoryFile.Head> stream : contents.entrySet()) {
+                StreamCursor cursor = new StreamCursor(stream.getKey(), stream.getValue().events());
                 if (cursor.peek() != null) {
                     heads.add(cursor);
                 }
@@ -59,31 +77,34 @@ class HistoryExport {
                         heads.add(cursor);
                     }
                 }
+                moveLines.write(out, streams, including);
+                out.end();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         });
-        moveLines.write(out, streams, including);
-        out.end();
     }
 
     /** A stream's events with their chain links, {@value #BATCH} at a time, in sequence order. */
     private final class StreamCursor {
         private final String stream;
+        private final long end;
         private final ArrayDeque<ChainedEvent> buffer = new ArrayDeque<>();
         private long next;
         private boolean ended;
 
-        StreamCursor(String stream) {
+        StreamCursor(String stream, long end) {
             this.stream = stream;
+            this.end = end;
         }
 
         ChainedEvent peek() {
             if (buffer.isEmpty() && !ended) {
-                List<ChainedEvent> rows = tables.chained(stream, next, next + BATCH);
+                long to = Math.min(end, next + BATCH);
+                List<ChainedEvent> rows = tables.chained(stream, next, to);
                 buffer.addAll(rows);
-                ended = rows.size() < BATCH;
-                next += BATCH;
+                ended = to >= end || rows.size() < to - next;
+                next = to;
             }
             return buffer.peekFirst();
         }

@@ -6,25 +6,33 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.RequestJson;
 import org.wargame.tracker.store.EventTables.ChainedEvent;
 import org.wargame.tracker.store.EventTables.Link;
 import org.wargame.tracker.store.StoredEvent;
 import org.wargame.tracker.store.StoredJson;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.ObjIntConsumer;
+import java.util.regex.Pattern;
 
 /**
  * The history file (JSON Lines, format in docs/history.md): a header line, then one line per event with its chain
@@ -34,7 +42,12 @@ import java.util.function.ObjIntConsumer;
 final class HistoryFile {
 
     static final String FORMAT = "campaign-tracker-history";
-    static final int VERSION = 1;
+    /** Version 2: the header carries the manifest. Version 1 (no manifest) is still read. */
+    static final int VERSION = 2;
+    /** The {@code kind} of the header of a campaign's history (a backup may write other kinds). */
+    static final String HISTORY = "history";
+
+    private static final ObjectMapper LINES = lineMapper();
 
     private HistoryFile() {
     }
@@ -43,12 +56,27 @@ final class HistoryFile {
     record Line(int number, ChainedEvent row) {
     }
 
-    /** Writes a file: the header first, then each line as it is given. */
+    /** A stream as the manifest says the file holds it: how many events, and the hash of its last one. */
+    record Head(long events, String hash) {
+    }
+
+    /**
+     * What the file must hold (the header of version 2): every stream with its event count and final head, and
+     * the number of events in all; null for a file of version 1, which has none.
+     */
+    record Manifest(long events, Map<String, Head> streams) {
+    }
+
+    /** The header as read: the campaign, the version and the manifest (null in version 1). */
+    record Header(String campaignId, int version, Manifest manifest) {
+    }
+
+    /** Writes a file: the header with its manifest first, then each line as it is given. */
     static final class Writer {
         private final JsonGenerator out;
         private final Check check;
 
-        Writer(OutputStream target, String campaignId) throws IOException {
+        Writer(OutputStream target, String campaignId, Manifest manifest) throws IOException {
             JsonFactory factory = StoredJson.mapper().getFactory();
             out = factory.createGenerator(target);
             out.setRootValueSeparator(new SerializedString("\n"));
@@ -56,8 +84,19 @@ final class HistoryFile {
             out.writeStartObject();
             out.writeStringField("format", FORMAT);
             out.writeNumberField("version", VERSION);
+            out.writeStringField("kind", HISTORY);
             out.writeStringField("campaignId", campaignId);
             out.writeStringField("exportedAt", Instant.now().toString());
+            out.writeNumberField("events", manifest.events());
+            out.writeArrayFieldStart("streams");
+            for (Map.Entry<String, Head> s : manifest.streams().entrySet()) {
+                out.writeStartObject();
+                out.writeStringField("stream", s.getKey());
+                out.writeNumberField("events", s.getValue().events());
+                out.writeStringField("head", s.getValue().hash());
+                out.writeEndObject();
+            }
+            out.writeEndArray();
             out.writeEndObject();
         }
 
@@ -89,59 +128,192 @@ final class HistoryFile {
         }
     }
 
+    /** The fields an event line may have (a stored value as JSON, or as Base64 when it is not JSON Jackson wrote). */
+    private static final Set<String> LINE_FIELDS = Set.of("kind", "stream", "streamType", "sequence",
+            "eventIdentifier", "type", "revision", "timestamp", "payload", "payloadBase64", "metaData",
+            "metaDataBase64", "hash", "previousHash");
+    /** The aggregate types of the streams a history holds. */
+    static final Set<String> STREAM_TYPES = Set.of("Campaign", "Scenario");
+    private static final Pattern HASH = Pattern.compile("[0-9a-f]{64}");
+
     /**
-     * Reads the file's lines one by one; {@code each} gets every event line. Refuses (naming the line) a file that is
-     * not of this format and version, and a line that is not an event line; returns the header's campaign.
+     * Reads the file's lines one by one as they arrive, none longer than {@code maxLine} bytes; {@code each} gets
+     * every event line. Refuses (naming the line) a file that is not of this format and a known version, a line
+     * that is not an event line, and one too long; returns the header.
      */
-    static String read(Path file, Consumer<Line> each) throws IOException {
-        return read(file, each, (line, number) -> {
+    static Header read(InputStream body, int maxLine, Consumer<Line> each) throws IOException {
+        return read(body, maxLine, each, (line, number) -> {
             throw new FieldRefused("line " + number, "a line of kind " + line.path("kind").asText()
                     + " is not taken here");
         });
     }
 
     /**
-     * As {@link #read(Path, Consumer)}, and {@code others} gets every line that names its {@code kind} (the lines
-     * of a complete move, {@link MoveLines}), with its number; an event line has no kind.
+     * As {@link #read(InputStream, int, Consumer)}, and {@code others} gets every line that names a {@code kind}
+     * other than {@code event} (the lines of a complete move, {@link MoveLines}), with its number.
      */
-    static String read(Path file, Consumer<Line> each, ObjIntConsumer<JsonNode> others)
+    static Header read(InputStream body, int maxLine, Consumer<Line> each, ObjIntConsumer<JsonNode> others)
             throws IOException {
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
-                StandardCharsets.UTF_8), 1 << 16)) {
-            String text = reader.readLine();
-            if (text == null) {
-                throw new FieldRefused("line 1", "the file is empty");
+        Lines reader = new Lines(body, maxLine);
+        String text = reader.next();
+        if (text == null) {
+            throw new FieldRefused("line 1", "the file is empty");
+        }
+        JsonNode header = parse(text, 1);
+        int version = header.path("version").isInt() ? header.get("version").asInt() : -1;
+        if (!FORMAT.equals(header.path("format").asText()) || version < 1 || version > VERSION) {
+            throw new FieldRefused("line 1", "not a " + FORMAT + " file of version 1 to " + VERSION);
+        }
+        if (!header.path("campaignId").isTextual()) {
+            throw new FieldRefused("line 1", "campaignId is missing");
+        }
+        String campaignId = header.get("campaignId").asText();
+        Manifest manifest = version >= 2 ? manifest(header) : null;
+        int number = 1;
+        while ((text = reader.next()) != null) {
+            number = reader.number();
+            if (text.isBlank()) {
+                continue;
             }
-            JsonNode header = parse(text, 1);
-            if (!FORMAT.equals(header.path("format").asText()) || header.path("version").asInt() != VERSION) {
-                throw new FieldRefused("line 1", "not a " + FORMAT + " file of version " + VERSION);
+            JsonNode line = parse(text, number);
+            if (!line.isObject()) {
+                throw new FieldRefused("line " + number, "not an event line (a JSON object)");
             }
-            String campaignId = header.path("campaignId").asText(null);
-            if (campaignId == null) {
-                throw new FieldRefused("line 1", "campaignId is missing");
+            if (line.has("kind") && !"event".equals(line.get("kind").asText())) {
+                others.accept(line, number);
+                continue;
             }
-            int number = 1;
-            while ((text = reader.readLine()) != null) {
-                number++;
-                if (text.isBlank()) {
-                    continue;
+            for (Iterator<String> it = line.fieldNames(); it.hasNext(); ) {
+                String field = it.next();
+                if (!LINE_FIELDS.contains(field)) {
+                    throw new FieldRefused("line " + number, field + ": unknown field of an event line");
                 }
-                JsonNode line = parse(text, number);
-                if (line.has("kind")) {
-                    others.accept(line, number);
-                    continue;
-                }
-                StoredEvent event = new StoredEvent(0, text(line, "stream", number),
-                        line.path("sequence").asLong(-1), text(line, "eventIdentifier", number),
-                        text(line, "type", number),
-                        line.path("revision").isNull() ? null : line.path("revision").asText(null),
-                        text(line, "timestamp", number), bytes(line, "payload", number),
-                        bytes(line, "metaData", number));
-                each.accept(new Line(number, new ChainedEvent(event, line.path("streamType").asText(null),
-                        new Link(event.eventIdentifier(), event.sequence(), line.path("previousHash").asText(),
-                                line.path("hash").asText()))));
             }
-            return campaignId;
+            JsonNode sequence = line.get("sequence");
+            if (sequence == null || !sequence.isIntegralNumber() || !sequence.canConvertToLong()
+                    || sequence.asLong() < 0) {
+                throw new FieldRefused("line " + number, "sequence must be a whole number from 0");
+            }
+            String stream = text(line, "stream", number);
+            if (!RequestJson.ID.matcher(stream).matches()) {
+                throw new FieldRefused("line " + number, "stream: not an id");
+            }
+            String streamType = text(line, "streamType", number);
+            if (!STREAM_TYPES.contains(streamType)) {
+                throw new FieldRefused("line " + number, "streamType: '" + RequestJson.shortened(streamType)
+                        + "' is not a stream of a history (Campaign or Scenario)");
+            }
+            String eventIdentifier = text(line, "eventIdentifier", number);
+            FieldRefused.require(!eventIdentifier.isBlank() && eventIdentifier.length() <= 255,
+                    "line " + number, "eventIdentifier: 1 to 255 characters");
+            JsonNode revision = line.get("revision");
+            if (revision != null && !revision.isNull() && (!revision.isTextual() || revision.asText().length() > 64)) {
+                throw new FieldRefused("line " + number, "revision must be text (at most 64 characters) or null");
+            }
+            FieldRefused.require(text(line, "type", number).length() <= 255, "line " + number,
+                    "type: at most 255 characters");
+            FieldRefused.require(text(line, "timestamp", number).length() <= 64, "line " + number,
+                    "timestamp: at most 64 characters");
+            String hash = text(line, "hash", number);
+            String previousHash = text(line, "previousHash", number);
+            FieldRefused.require(HASH.matcher(hash).matches() && HASH.matcher(previousHash).matches(),
+                    "line " + number, "hash and previousHash are 64 lowercase hex digits");
+            StoredEvent event = new StoredEvent(0, stream, sequence.asLong(), eventIdentifier,
+                    text(line, "type", number), revision == null || revision.isNull() ? null : revision.asText(),
+                    text(line, "timestamp", number), bytes(line, "payload", number),
+                    bytes(line, "metaData", number));
+            each.accept(new Line(number, new ChainedEvent(event, streamType,
+                    new Link(event.eventIdentifier(), event.sequence(), previousHash, hash))));
+        }
+        return new Header(campaignId, version, manifest);
+    }
+
+    private static Manifest manifest(JsonNode header) {
+        JsonNode events = header.get("events");
+        JsonNode streams = header.get("streams");
+        if (events == null || !events.isIntegralNumber() || events.asLong() < 0 || streams == null
+                || !streams.isArray()) {
+            throw new FieldRefused("line 1", "the manifest (events, streams) is missing: a file of version 2 says "
+                    + "what it holds");
+        }
+        Map<String, Head> heads = new LinkedHashMap<>();
+        for (JsonNode s : streams) {
+            if (!s.path("stream").isTextual() || !s.path("events").isIntegralNumber() || s.get("events").asLong() < 1
+                    || !s.path("head").isTextual() || !HASH.matcher(s.get("head").asText()).matches()) {
+                throw new FieldRefused("line 1", "streams: each needs stream, events (1 or more) and head (its "
+                        + "last hash)");
+            }
+            if (heads.put(s.get("stream").asText(), new Head(s.get("events").asLong(), s.get("head").asText()))
+                    != null) {
+                throw new FieldRefused("line 1", "streams: " + RequestJson.shortened(s.get("stream").asText())
+                        + " is named twice");
+            }
+        }
+        return new Manifest(events.asLong(), heads);
+    }
+
+    /**
+     * The lines of a body as they arrive, each at most {@code max} bytes of UTF-8 (a longer one is refused before
+     * it is held whole): the file itself may be of any size.
+     */
+    private static final class Lines {
+        private final InputStream in;
+        private final int max;
+        private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        private final byte[] buffer = new byte[1 << 16];
+        private int at;
+        private int end;
+        private int number;
+        private byte[] line = new byte[1 << 12];
+
+        Lines(InputStream in, int max) {
+            this.in = in;
+            this.max = max;
+        }
+
+        int number() {
+            return number;
+        }
+
+        String next() throws IOException {
+            int length = 0;
+            boolean any = false;
+            while (true) {
+                if (at == end) {
+                    end = in.read(buffer);
+                    at = 0;
+                    if (end <= 0) {
+                        end = 0;
+                        if (!any) {
+                            return null;
+                        }
+                        break;
+                    }
+                }
+                any = true;
+                byte b = buffer[at++];
+                if (b == '\n') {
+                    break;
+                }
+                if (length == max) {
+                    throw new FieldRefused("line " + (number + 1), "longer than " + max + " bytes, the limit of "
+                            + "one line (tracker.limits.history-line)");
+                }
+                if (length == line.length) {
+                    line = java.util.Arrays.copyOf(line, Math.min(max, line.length * 2));
+                }
+                line[length++] = b;
+            }
+            number++;
+            if (length > 0 && line[length - 1] == '\r') {
+                length--;
+            }
+            try {
+                return utf8.decode(java.nio.ByteBuffer.wrap(line, 0, length)).toString();
+            } catch (CharacterCodingException e) {
+                throw new FieldRefused("line " + number, "not UTF-8");
+            }
         }
     }
 
@@ -344,9 +516,16 @@ final class HistoryFile {
         return value.asText();
     }
 
+    private static ObjectMapper lineMapper() {
+        ObjectMapper mapper = StoredJson.create();
+        mapper.enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
+        mapper.getFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        return mapper;
+    }
+
     private static JsonNode parse(String text, int number) {
         try {
-            return StoredJson.mapper().readTree(text);
+            return LINES.readTree(text);
         } catch (IOException e) {
             throw new FieldRefused("line " + number, "not JSON");
         }

@@ -1,15 +1,15 @@
 package org.wargame.tracker.history;
 
 import org.axonframework.eventhandling.SimpleEventHandlerInvoker;
-import org.axonframework.messaging.MetaData;
-import org.axonframework.serialization.Serializer;
-import org.axonframework.serialization.SimpleSerializedObject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.util.unit.DataSize;
 import org.wargame.tracker.history.HistoryTransfer.ImportResult;
 import org.wargame.tracker.history.HistoryTransfer.Progress;
 import org.wargame.tracker.refusal.Conflict;
@@ -19,17 +19,13 @@ import org.wargame.tracker.store.EventTables;
 import org.wargame.tracker.store.EventTables.ChainedEvent;
 import org.wargame.tracker.store.StoredEvent;
 
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,10 +34,16 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The import of a history file ({@link HistoryFile}): the events appended with their original identifiers,
- * sequence numbers, timestamps and bytes, and their chain. The file is kept on disk while it is read: first every
- * line is checked (JSON, sequence, hash chain, readable event) and nothing is stored if one is wrong, the checked
- * rows spooled ({@link CheckedRows}); then the rows and their chain links are appended, {@value #BATCH} events per
- * transaction. The read models are built at the end, once per stream, as a rebuild builds them. One at a time.
+ * sequence numbers, timestamps and bytes, and their chain. The import is decided before anything is stored: the
+ * body is read as it arrives, line by line (each within {@code tracker.limits.history-line}; the file may be of any
+ * size), every line's sequence and hash chain checked and the rows spooled to a temporary file ({@link CheckedRows});
+ * the file is checked against its manifest (its header: every stream, its event count and final head) and against
+ * the tracker (a stream it has already: 409); then every stream is read strictly ({@link StrictEvents}) and folded
+ * in memory with the live fold, one stream at a time ({@link ImportFold}). Any failure refuses the file naming the
+ * line, and nothing is stored. Only then are the rows and their chain links appended, {@value #BATCH} events per
+ * transaction, and the read models built once per stream as a rebuild builds them; should that fail (a database
+ * fault, a stream stored meanwhile by another instance), every row of the file's streams is removed again. One
+ * import at a time.
  */
 @Component
 class HistoryImport {
@@ -51,7 +53,11 @@ class HistoryImport {
     static final int BATCH = 5_000;
 
     private final EventTables tables;
-    private final Serializer serializer;
+    private final StrictEvents strict;
+    private final JdbcTemplate jdbc;
+    private final int maxLine;
+    private final long maxEvents;
+    private final int maxStreams;
     private final TransactionTemplate transactions;
     private final ReadModelRebuild rebuild;
     private final MoveLines moveLines;
@@ -59,11 +65,18 @@ class HistoryImport {
     private final AtomicReference<Progress> progress = new AtomicReference<>(
             new Progress("idle", null, 0, 0, 0, null, null, null));
 
-    HistoryImport(EventTables tables, @Qualifier("eventSerializer") Serializer serializer,
-                  PlatformTransactionManager transactionManager, ReadModelRebuild rebuild, MoveLines moveLines) {
+    HistoryImport(EventTables tables, StrictEvents strict, JdbcTemplate jdbc,
+                  PlatformTransactionManager transactionManager, ReadModelRebuild rebuild,
+                  @Value("${tracker.limits.history-line:4MB}") DataSize maxLine,
+                  @Value("${tracker.limits.history-events:10000000}") long maxEvents,
+                  @Value("${tracker.limits.history-streams:10000}") int maxStreams, MoveLines moveLines) {
         this.moveLines = moveLines;
         this.tables = tables;
-        this.serializer = serializer;
+        this.strict = strict;
+        this.jdbc = jdbc;
+        this.maxLine = (int) Math.min(Integer.MAX_VALUE - 16, maxLine.toBytes());
+        this.maxEvents = maxEvents;
+        this.maxStreams = maxStreams;
         this.transactions = new TransactionTemplate(transactionManager);
         this.rebuild = rebuild;
     }
@@ -72,50 +85,87 @@ class HistoryImport {
         return progress.get();
     }
 
-    /** What the check of a file found: its campaign, its streams with their types, and how many events. */
-    private record Checked(String campaignId, Map<String, String> streams, long events, MoveLines.Pending moved) {
+    /** One stream of the file as the first pass found it: its type, where its rows are, its last link. */
+    private static final class Stream {
+        final String type;
+        final int firstLine;
+        long[] offsets = new long[16];
+        int count;
+        String lastHash = ChainHash.GENESIS;
+
+        Stream(String type, int firstLine) {
+            this.type = type;
+            this.firstLine = firstLine;
+        }
+
+        void add(long offset) {
+            if (count == offsets.length) {
+                offsets = java.util.Arrays.copyOf(offsets, offsets.length * 2);
+            }
+            offsets[count++] = offset;
+        }
+    }
+
+    /** What the check of a file found: its campaign, its streams in the order they begin, and how many events. */
+    private record Checked(String campaignId, Map<String, Stream> streams, long events, int lines,
+                           MoveLines.Pending moved) {
     }
 
     /**
-     * Imports a history file read from {@code body}; refuses a file whose lines do not verify, naming the first bad
-     * line, and then stores nothing.
+     * Imports a history file read from {@code body} as it arrives; refuses a file whose lines do not verify, do not
+     * read strictly or do not fold, naming the first bad line, and then stores nothing.
      */
     ImportResult importHistory(InputStream body) {
         if (!importing.tryLock()) {
             throw new Conflict("another history import is running; try again when it is done");
         }
-        Path file = null;
         Path checkedRows = null;
         Instant started = Instant.now();
         try {
-            file = Files.createTempFile("tracker-import-", ".jsonl");
             checkedRows = Files.createTempFile("tracker-import-", ".rows");
-            Files.copy(body, file, StandardCopyOption.REPLACE_EXISTING);
             progress.set(new Progress("checking", null, 0, 0, 0, started, null, null));
             long t0 = System.nanoTime();
             Checked checked;
-            try (DataOutputStream rows = CheckedRows.writer(checkedRows)) {
-                checked = check(file, started, rows);
+            try (CheckedRows.Writer rows = new CheckedRows.Writer(checkedRows)) {
+                checked = check(body, started, rows);
+            }
+            try (CheckedRows.Reader spool = new CheckedRows.Reader(checkedRows)) {
+                fold(checked, spool);
             }
             long t1 = System.nanoTime();
             progress.set(new Progress("storing", checked.campaignId(), checked.events(), 0, 0, started, null,
                     null));
-            store(checkedRows, checked, started);
-            int[] moved = checked.moved().store();
-            long t2 = System.nanoTime();
-            SimpleEventHandlerInvoker projections = rebuild.projections();
             int built = 0;
-            for (Map.Entry<String, String> stream : checked.streams().entrySet()) {
-                rebuild.rebuild(projections, stream.getKey(), stream.getValue(), n -> { });
-                progress.set(new Progress("read models", checked.campaignId(), checked.events(), checked.events(),
-                        ++built, started, null, null));
+            try {
+                store(checkedRows, checked, started);
+                int[] moved = checked.moved().store();
+                LOG.info("history import of {}: {} accounts added, {} dice seeds", checked.campaignId(), moved[0],
+                        moved[1]);
+                SimpleEventHandlerInvoker projections = rebuild.projections();
+                for (Map.Entry<String, Stream> stream : checked.streams().entrySet()) {
+                    try {
+                        rebuild.rebuild(projections, stream.getKey(), stream.getValue().type, n -> { });
+                    } catch (RuntimeException e) {
+                        throw new FieldRefused("file", "the read models of stream " + stream.getKey()
+                                + " cannot be built (" + e.getMessage() + "); nothing was kept");
+                    }
+                    progress.set(new Progress("read models", checked.campaignId(), checked.events(),
+                            checked.events(), ++built, started, null, null));
+                }
+            } catch (RuntimeException e) {
+                remove(checked.streams().keySet());
+                if (e instanceof DataIntegrityViolationException) {
+                    throw new Conflict("campaignId", "a stream of this file was stored meanwhile by someone else; "
+                            + "nothing of the file was kept");
+                }
+                throw e;
             }
+            long t2 = System.nanoTime();
             progress.set(new Progress("done", checked.campaignId(), checked.events(), checked.events(), built,
                     started, Instant.now(), null));
-            LOG.info("history import of {}: {} events of {} streams; checked in {} ms, stored in {} ms, read "
-                    + "models in {} ms; {} accounts added, {} dice seeds", checked.campaignId(), checked.events(),
-                    built, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (System.nanoTime() - t2) / 1_000_000,
-                    moved[0], moved[1]);
+            LOG.info("history import of {}: {} events of {} streams; checked and folded in {} ms, stored with "
+                    + "read models in {} ms", checked.campaignId(), checked.events(), built,
+                    (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000);
             return new ImportResult(checked.campaignId(), (int) checked.events(), checked.streams().size());
         } catch (IOException e) {
             fail(started, e.getMessage());
@@ -125,13 +175,11 @@ class HistoryImport {
             throw e;
         } finally {
             importing.unlock();
-            for (Path temporary : new Path[]{file, checkedRows}) {
-                if (temporary != null) {
-                    try {
-                        Files.deleteIfExists(temporary);
-                    } catch (IOException e) {
-                        LOG.warn("import: could not delete {}", temporary);
-                    }
+            if (checkedRows != null) {
+                try {
+                    Files.deleteIfExists(checkedRows);
+                } catch (IOException e) {
+                    LOG.warn("import: could not delete {}", checkedRows);
                 }
             }
         }
@@ -143,51 +191,99 @@ class HistoryImport {
                 started, Instant.now(), error));
     }
 
+    /** The compensating removal of a file that could not be stored whole: no row of its streams is left. */
+    private void remove(java.util.Collection<String> streams) {
+        try {
+            transactions.executeWithoutResult(status -> {
+                for (String stream : streams) {
+                    tables.removeImported(stream);
+                    for (String[] table : READ_MODELS) {
+                        jdbc.update("delete from " + table[0] + " where " + table[1] + " = ?", stream);
+                    }
+                }
+            });
+        } catch (RuntimeException e) {
+            LOG.error("import: the rows of a refused file could not be removed ({}): {}", streams, e.getMessage());
+            throw e;
+        }
+    }
+
+    /** The read-model tables of a stream (constants, never input). */
+    private static final String[][] READ_MODELS = {{"campaign_member", "campaign_id"},
+            {"campaign_view", "campaign_id"}, {"scenario_part", "scenario_id"}, {"scenario_view", "scenario_id"},
+            {"scenario_checkpoint", "scenario_id"}};
+
     /**
-     * The first pass: every line is checked, nothing is stored; each checked event is written to {@code rows} as
-     * the second pass stores it (so the JSON is read once).
+     * The first pass, as the body arrives: every line read (each within the line limit), its sequence and hash
+     * chain checked, and spooled; then the file checked against its manifest and the tracker (streams it has
+     * already). Nothing is stored.
      */
-    private Checked check(Path file, Instant started, DataOutputStream rows) throws IOException {
-        Map<String, String> last = new HashMap<>();
-        Map<String, Long> lastSequence = new HashMap<>();
-        Map<String, String> streams = new LinkedHashMap<>();
+    private Checked check(InputStream body, Instant started, CheckedRows.Writer rows) throws IOException {
+        Map<String, Stream> streams = new LinkedHashMap<>();
         long[] events = {0};
+        int[] lastLine = {1};
         MoveLines.Pending moved = moveLines.pending();
-        String campaignId = HistoryFile.read(file, line -> {
+        HistoryFile.Header header = HistoryFile.read(body, maxLine, line -> {
             StoredEvent event = line.row().event();
             int number = line.number();
-            String previous = last.getOrDefault(event.stream(), ChainHash.GENESIS);
-            long expectedSequence = lastSequence.getOrDefault(event.stream(), -1L) + 1;
-            if (event.sequence() != expectedSequence) {
-                throw new FieldRefused("line " + number, "stream " + event.stream() + " should continue with "
-                        + "sequence " + expectedSequence + ", not " + event.sequence());
+            lastLine[0] = number;
+            if (events[0] >= maxEvents) {
+                throw new FieldRefused("line " + number, "the file holds more than " + maxEvents + " events, the "
+                        + "limit of one import (tracker.limits.history-events)");
             }
-            if (!previous.equals(line.row().link().previousHash())) {
+            Stream stream = streams.get(event.stream());
+            if (stream == null) {
+                if (streams.size() >= maxStreams) {
+                    throw new FieldRefused("line " + number, "the file holds more than " + maxStreams + " streams, "
+                            + "the limit of one import (tracker.limits.history-streams)");
+                }
+                stream = new Stream(line.row().streamType(), number);
+                streams.put(event.stream(), stream);
+            } else if (!stream.type.equals(line.row().streamType())) {
+                throw new FieldRefused("line " + number, "streamType: stream " + event.stream() + " is a "
+                        + stream.type + " stream");
+            }
+            if (event.sequence() != stream.count) {
+                throw new FieldRefused("line " + number, "stream " + event.stream() + " should continue with "
+                        + "sequence " + stream.count + ", not " + event.sequence());
+            }
+            if (!stream.lastHash.equals(line.row().link().previousHash())) {
                 throw new FieldRefused("line " + number, "previousHash does not match the hash of the stream's "
                         + "previous event");
             }
-            String hash = ChainHash.of(previous, event);
+            String hash = ChainHash.of(stream.lastHash, event);
             if (!hash.equals(line.row().link().hash())) {
                 throw new FieldRefused("line " + number, "hash does not verify (event " + event.eventIdentifier()
                         + " of " + event.stream() + " #" + event.sequence() + " was changed)");
             }
-            readable(event, number);
             moved.event(event);
             try {
-                CheckedRows.write(rows, line.row());
+                stream.add(rows.write(line.row(), number));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            last.put(event.stream(), hash);
-            lastSequence.put(event.stream(), event.sequence());
-            streams.putIfAbsent(event.stream(), line.row().streamType());
+            stream.lastHash = hash;
             if (++events[0] % 1000 == 0) {
                 progress.set(new Progress("checking", null, events[0], 0, 0, started, null, null));
             }
         }, moved::line);
         moved.check();
-        if (!streams.containsKey(campaignId)) {
+        String campaignId = header.campaignId();
+        Stream campaign = streams.get(campaignId);
+        if (campaign == null) {
             throw new FieldRefused("line 2", "the file holds no event of campaign " + campaignId);
+        }
+        if (!"Campaign".equals(campaign.type)) {
+            throw new FieldRefused("line 1", "campaignId: " + campaignId + " is not a campaign's stream in the file");
+        }
+        for (Map.Entry<String, Stream> s : streams.entrySet()) {
+            if (!s.getKey().equals(campaignId) && !ReadModelRebuild.SCENARIO.equals(s.getValue().type)) {
+                throw new FieldRefused("line " + s.getValue().firstLine, "stream " + s.getKey() + ": a history "
+                        + "holds one campaign, " + campaignId + ", and its scenarios");
+            }
+        }
+        if (header.manifest() != null) {
+            matches(header.manifest(), streams, events[0], lastLine[0]);
         }
         for (String stream : streams.keySet()) {
             if (tables.hasStream(stream)) {
@@ -195,7 +291,53 @@ class HistoryImport {
                         + "into a tracker that does not have this campaign");
             }
         }
-        return new Checked(campaignId, streams, events[0], moved);
+        return new Checked(campaignId, streams, events[0], lastLine[0], moved);
+    }
+
+    /** Refuses a file that does not hold what its header says: a stream missing or added, cut short, changed. */
+    private static void matches(HistoryFile.Manifest manifest, Map<String, Stream> streams, long events,
+                                int lastLine) {
+        String end = "line " + (lastLine + 1);
+        for (Map.Entry<String, HistoryFile.Head> s : manifest.streams().entrySet()) {
+            Stream found = streams.get(s.getKey());
+            if (found == null) {
+                throw new FieldRefused(end, "the file ends without stream " + s.getKey() + ", which its header "
+                        + "(line 1) says it holds: it is cut short or streams were taken out");
+            }
+            if (found.count != s.getValue().events()) {
+                throw new FieldRefused(end, "the file ends with " + found.count + " events of stream " + s.getKey()
+                        + ", its header (line 1) says " + s.getValue().events() + ": it is cut short or lines "
+                        + "were taken out or added");
+            }
+            if (!found.lastHash.equals(s.getValue().hash())) {
+                throw new FieldRefused(end, "stream " + s.getKey() + " does not end with the head its header (line "
+                        + "1) names: its events were changed");
+            }
+        }
+        for (String stream : streams.keySet()) {
+            if (!manifest.streams().containsKey(stream)) {
+                throw new FieldRefused(end, "stream " + stream + " is not named in the header (line 1)");
+            }
+        }
+        if (manifest.events() != events) {
+            throw new FieldRefused(end, "the file holds " + events + " events, its header (line 1) says "
+                    + manifest.events());
+        }
+    }
+
+    /** The second pass: each stream read strictly and folded in memory, one stream at a time. */
+    private void fold(Checked checked, CheckedRows.Reader spool) {
+        progress.set(new Progress("folding", checked.campaignId(), checked.events(), 0, 0,
+                progress.get().startedAt(), null, null));
+        ImportFold folds = new ImportFold(strict, spool, checked.campaignId());
+        for (Map.Entry<String, Stream> s : checked.streams().entrySet()) {
+            Stream stream = s.getValue();
+            if (ReadModelRebuild.SCENARIO.equals(stream.type)) {
+                folds.scenario(s.getKey(), stream.offsets, stream.count);
+            } else {
+                folds.campaign(s.getKey(), stream.offsets, stream.count);
+            }
+        }
     }
 
     /**
@@ -205,9 +347,9 @@ class HistoryImport {
     private void store(Path checkedRows, Checked checked, Instant started) throws IOException {
         List<ChainedEvent> batch = new ArrayList<>(BATCH);
         long stored = 0;
-        try (DataInputStream rows = CheckedRows.reader(checkedRows)) {
+        try (CheckedRows.Reader rows = new CheckedRows.Reader(checkedRows)) {
             for (long k = 0; k < checked.events(); k++) {
-                batch.add(CheckedRows.read(rows));
+                batch.add(rows.next().row());
                 if (batch.size() == BATCH) {
                     stored += write(batch);
                     progress.set(new Progress("storing", checked.campaignId(), checked.events(), stored, 0,
@@ -225,19 +367,5 @@ class HistoryImport {
             batch.clear();
         }
         return size;
-    }
-
-    /** Refuses an event this tracker cannot read. */
-    private void readable(StoredEvent event, int number) {
-        try {
-            serializer.deserialize(new SimpleSerializedObject<>(event.payload(), byte[].class, event.payloadType(),
-                    event.payloadRevision()));
-            if (event.metaData() != null) {
-                serializer.deserialize(new SimpleSerializedObject<>(event.metaData(), byte[].class,
-                        MetaData.class.getName(), null));
-            }
-        } catch (RuntimeException e) {
-            throw new FieldRefused("line " + number, "event cannot be read: " + e.getMessage());
-        }
     }
 }

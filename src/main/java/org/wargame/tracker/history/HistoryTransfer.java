@@ -78,8 +78,9 @@ public class HistoryTransfer {
     }
 
     /**
-     * Imports a history file read from {@code body}; refuses a file whose lines do not verify, naming the first bad
-     * line, and then stores nothing. One import at a time.
+     * Imports a history file read from {@code body} as it arrives (any size; each line limited); refuses, naming the
+     * line, a file whose chain does not verify, that does not hold what its header says, whose events do not read
+     * strictly or whose streams do not fold, and then stores nothing. One import at a time.
      */
     public ImportResult importHistory(InputStream body) {
         return importer.importHistory(body);

@@ -16,6 +16,7 @@ import org.wargame.tracker.refusal.Conflict;
 import org.wargame.tracker.store.ChainVerification;
 import org.wargame.tracker.store.EventHistory;
 import org.wargame.tracker.store.EventTables;
+import org.wargame.tracker.store.Quarantine;
 
 import java.time.Instant;
 import java.util.List;
@@ -52,12 +53,15 @@ public class ReadModelRebuild {
     private final WriteGate gate;
     private final EventClockProjection clocks;
     private final ScenarioRefold scenarios;
+    private final Quarantine quarantine;
     private final AtomicReference<Progress> progress = new AtomicReference<>(
-            new Progress("idle", 0, 0, null, null, null, null, null));
+            new Progress("idle", 0, 0, null, null, null, null, null, null));
 
     public ReadModelRebuild(JdbcTemplate jdbc, EventTables tables, TransactionManager transactions,
                             EventHistory history, ApplicationContext context, ChainVerification verification,
-                            WriteGate gate, EventClockProjection clocks, ScenarioRefold scenarios) {
+                            WriteGate gate, EventClockProjection clocks, ScenarioRefold scenarios,
+                            Quarantine quarantine) {
+        this.quarantine = quarantine;
         this.jdbc = jdbc;
         this.tables = tables;
         this.transactions = transactions;
@@ -74,7 +78,17 @@ public class ReadModelRebuild {
      * rebuild was asked to go past (null when the chain verified).
      */
     public record Progress(String status, long eventsTotal, long eventsDone, String requestedBy, Instant startedAt,
-                           Instant finishedAt, String error, String forcedOver) {
+                           Instant finishedAt, String error, String forcedOver, List<Quarantined> quarantined) {
+        public Progress {
+            quarantined = quarantined == null ? List.of() : List.copyOf(quarantined);
+        }
+    }
+
+    /**
+     * A stream this rebuild could not fold, now read-only: the stream, its type, the event where the fold stopped
+     * ({@code event}: its number from 1, as the pages count; {@code sequence} from 0) and why.
+     */
+    public record Quarantined(String stream, String type, long event, long sequence, String reason) {
     }
 
     public Progress progress() {
@@ -108,7 +122,7 @@ public class ReadModelRebuild {
         }
         long total = tables.eventCount();
         Progress started = new Progress("running", total, 0, requestedBy, Instant.now(), null,
-                null, forcedOver);
+                null, forcedOver, null);
         Progress current = progress.get();
         if ("running".equals(current.status()) || !progress.compareAndSet(current, started)) {
             throw new Conflict("a rebuild is already running");
@@ -121,6 +135,7 @@ public class ReadModelRebuild {
 
     private void run(Progress started) {
         long[] done = {0};
+        List<Quarantined> quarantined = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         try {
             gate.close();
             clocks.forget();
@@ -129,11 +144,26 @@ public class ReadModelRebuild {
             LongConsumer each = n -> {
                 if (++done[0] % PROGRESS_EVERY == 0) {
                     progress.set(new Progress("running", started.eventsTotal(), done[0], started.requestedBy(),
-                            started.startedAt(), null, null, started.forcedOver()));
+                            started.startedAt(), null, null, started.forcedOver(), quarantined));
                 }
             };
+            java.util.Set<String> held = new java.util.HashSet<>();
+            quarantine.all().forEach(h -> held.add(h.stream()));
             for (EventTables.StreamStart stream : streams) {
-                rebuild(invoker, stream.stream(), stream.type(), each);
+                // a stream that cannot be folded is held read-only and reported; every other one is built
+                try {
+                    rebuild(invoker, stream.stream(), stream.type(), each);
+                    if (held.contains(stream.stream())) {
+                        quarantine.release(stream.stream());
+                    }
+                } catch (RuntimeException e) {
+                    StreamFault fault = StreamFault.of(stream.stream(), e);
+                    quarantine.hold(stream.stream(), stream.type(), fault.sequence(), fault.reason());
+                    quarantined.add(new Quarantined(stream.stream(), stream.type(), fault.sequence() + 1,
+                            fault.sequence(), fault.reason()));
+                    LOG.warn("read-model rebuild: stream {} ({}) cannot be folded at event #{}: {}; it is read-only "
+                            + "now", stream.stream(), stream.type(), fault.sequence(), fault.reason());
+                }
             }
             // rows of streams the store does not have (none, unless written by hand)
             tables.deleteRowsOfUnknownStreams("campaign_member", "campaign_id");
@@ -142,7 +172,7 @@ public class ReadModelRebuild {
             tables.deleteRowsOfUnknownStreams("scenario_part", "scenario_id");
             tables.deleteClockRowsOfUnknownStreams();
             Progress finished = new Progress("done", started.eventsTotal(), done[0], started.requestedBy(),
-                    started.startedAt(), Instant.now(), null, started.forcedOver());
+                    started.startedAt(), Instant.now(), null, started.forcedOver(), quarantined);
             gate.open(); // before "done" is shown: a client that sees it may act at once (it got 503 in between)
             progress.set(finished);
             LOG.info("read-model rebuild: {} events of {} streams in {} ms", done[0], streams.size(),
@@ -151,7 +181,7 @@ public class ReadModelRebuild {
             LOG.error("read-model rebuild failed", e);
             gate.open();
             progress.set(new Progress("failed", started.eventsTotal(), done[0], started.requestedBy(),
-                    started.startedAt(), Instant.now(), e.getMessage(), started.forcedOver()));
+                    started.startedAt(), Instant.now(), e.getMessage(), started.forcedOver(), quarantined));
         } finally {
             gate.open();
         }
@@ -195,8 +225,7 @@ public class ReadModelRebuild {
                     try {
                         invoker.handle(event, Segment.ROOT_SEGMENT);
                     } catch (Exception e) {
-                        throw new IllegalStateException("event " + event.getIdentifier() + " (" + stream + " #"
-                                + event.getSequenceNumber() + "): " + e.getMessage(), e);
+                        throw new StreamFault(event.getSequenceNumber(), e);
                     }
                     last[0] = event.getSequenceNumber();
                     each.accept(event.getSequenceNumber());
@@ -206,7 +235,7 @@ public class ReadModelRebuild {
                 if (unitOfWork.isActive()) {
                     unitOfWork.rollback(e);
                 }
-                throw e;
+                throw e instanceof StreamFault ? e : new StreamFault(last[0] < 0 ? from : last[0] + 1, e);
             }
             if (last[0] < to) {
                 return;

@@ -4,9 +4,9 @@ import org.axonframework.eventhandling.DomainEventMessage;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
+import org.wargame.tracker.scenario.FoldInput;
 import org.wargame.tracker.scenario.ScenarioEvent.RollBack;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
-import org.wargame.tracker.scenario.FoldInput;
 import org.wargame.tracker.scenario.ScenarioPast;
 import org.wargame.tracker.scenario.ScenarioProjection;
 import org.wargame.tracker.scenario.ScenarioRecord;
@@ -83,21 +83,31 @@ public class ScenarioRefold {
             long start = from;
             long to = from + CHUNK - 1;
             long[] last = {start - 1};
-            transactions.executeWithoutResult(status -> {
-                List<ClockRow> rows = new ArrayList<>(CHUNK);
-                history.forEach(scenarioId, start, to, message -> {
-                    last[0] = message.getSequenceNumber();
-                    rows.add(fold(scenarioId, message, state, past, rows, start));
-                    each.accept(last[0]);
-                });
-                write(scenarioId, start, to, rows);
-                if (last[0] < to) {
-                    tables.deleteClockRowsAfter(scenarioId, last[0]);
-                    if (state[0] != null) {
-                        views.replace(state[0]);
+            try {
+                transactions.executeWithoutResult(status -> {
+                    List<ClockRow> rows = new ArrayList<>(CHUNK);
+                    history.forEach(scenarioId, start, to, message -> {
+                        last[0] = message.getSequenceNumber();
+                        try {
+                            rows.add(fold(scenarioId, message, state, past, rows, start));
+                        } catch (RuntimeException e) {
+                            throw new StreamFault(last[0], e);
+                        }
+                        each.accept(last[0]);
+                    });
+                    write(scenarioId, start, to, rows);
+                    if (last[0] < to) {
+                        tables.deleteClockRowsAfter(scenarioId, last[0]);
+                        if (state[0] != null) {
+                            views.replace(state[0]);
+                        }
                     }
-                }
-            });
+                });
+            } catch (StreamFault e) {
+                throw e;
+            } catch (RuntimeException e) { // reading the next event failed (a payload that cannot be read)
+                throw new StreamFault(last[0] + 1, e);
+            }
             if (last[0] < to) {
                 clocks.forget(scenarioId);
                 return;

@@ -98,6 +98,11 @@ public record PhaseSequence(List<Phase> phases, boolean playerTurns, Set<String>
         throw new IllegalArgumentException("unknown phase " + phaseCode);
     }
 
+    /** The phase the clock stands in. */
+    public Phase phaseAt(GameClock clock) {
+        return phases.get(indexOf(clock.phase()));
+    }
+
     private static String firstStep(Phase phase) {
         return phase.steps().isEmpty() ? null : phase.steps().get(0);
     }

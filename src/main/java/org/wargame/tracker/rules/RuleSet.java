@@ -52,6 +52,14 @@ public interface RuleSet<S extends RuleState, A extends RuleAction, E extends Ru
     }
 
     /**
+     * Refuses, when a scenario starts or a campaign file's plan is checked (never when a stored scenario is folded
+     * again), a set-up the rules do not allow although a stored scenario may hold it. By default nothing more than
+     * {@link #setUp} refuses.
+     */
+    default void validateStart(List<CounterDefinition> counters) {
+    }
+
+    /**
      * What happens to a roster counter (with its carried state) when the next scenario of its campaign starts, or null
      * when nothing does. Pure: the campaign calls it to build the scenario and to record the change.
      */
@@ -113,5 +121,14 @@ public interface RuleSet<S extends RuleState, A extends RuleAction, E extends Ru
      */
     default String decisionNeeded(S state, GameClock clock) {
         return null;
+    }
+
+    /**
+     * What moving the clock from {@code from} to {@code to} would leave undone for good, as kind (a word the
+     * request repeats in {@code confirm}, such as {@code unfired}) and what it is in players' words ("2 designations
+     * not fired: ..."); empty when nothing is. The clock is not moved past it unless the request confirms it.
+     */
+    default java.util.Map<String, String> leftBehind(S state, GameClock from, GameClock to) {
+        return java.util.Map.of();
     }
 }

@@ -1,7 +1,6 @@
 package org.wargame.tracker.scenario;
 
 import org.wargame.tracker.refusal.FieldRefused;
-
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.DiceKind;
 import org.wargame.tracker.rules.DiceRoll;
@@ -40,7 +39,8 @@ public final class ActionDice implements Dice {
         } else {
             if (seed == null) {
                 throw new FieldRefused("dice", "the " + kind.name() + " for " + purpose
-                        + " must be entered (this scenario has no server seed)");
+                        + " must be entered (this scenario has no secret server seed: it was imported, or reopened"
+                        + " after its seed was revealed)");
             }
             List<Integer> values = new ArrayList<>();
             int first = nextServerDie;

@@ -5,31 +5,36 @@ import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.messaging.MetaData;
 import org.axonframework.messaging.annotation.MetaDataValue;
+import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.serialization.Revision;
+import org.axonframework.spring.stereotype.Aggregate;
 import org.wargame.tracker.account.Actor;
+import org.wargame.tracker.campaign.ScenarioPlan;
+import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.refusal.Conflict;
 import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.LeftBehind;
+import org.wargame.tracker.refusal.NotYourSide;
 import org.wargame.tracker.refusal.StaleVersion;
-import org.axonframework.modelling.command.AggregateIdentifier;
-import org.axonframework.spring.stereotype.Aggregate;
-import org.wargame.tracker.campaign.Side;
-import org.wargame.tracker.store.ActionMetaData;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.GameClock;
+import org.wargame.tracker.rules.Phase;
 import org.wargame.tracker.rules.RuleAction;
 import org.wargame.tracker.rules.RuleEvent;
 import org.wargame.tracker.rules.RuleSet;
 import org.wargame.tracker.rules.RuleSets;
 import org.wargame.tracker.rules.RuleState;
 import org.wargame.tracker.scenario.ScenarioCommand.AdvanceClock;
-import org.wargame.tracker.scenario.ScenarioCommand.ConcludeScenario;
+import org.wargame.tracker.scenario.ScenarioCommand.EndPhase;
 import org.wargame.tracker.scenario.ScenarioCommand.StartScenario;
 import org.wargame.tracker.scenario.ScenarioCommand.TakeAction;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
 import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
-import org.wargame.tracker.scenario.ScenarioEvent.ScenarioConcluded;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+import org.wargame.tracker.scenario.ScenarioEvent.SideDone;
+import org.wargame.tracker.store.ActionMetaData;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -59,8 +64,8 @@ public class Scenario {
     @CommandHandler
     public Scenario(StartScenario command) {
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = RuleSets.byId(command.ruleSet());
-        if (command.turnLimit() < 1) {
-            throw new FieldRefused("turnLimit", "a scenario lasts at least one Game Turn");
+        if (command.turnLimit() < 1 || command.turnLimit() > ScenarioPlan.MAX_TURN_LIMIT) {
+            throw new FieldRefused("turnLimit", ScenarioPlan.TURN_LIMIT_RANGE);
         }
         if (command.sides() == null || command.sides().size() < 2) {
             throw new FieldRefused("sides", "a scenario needs two or more sides");
@@ -80,6 +85,7 @@ public class Scenario {
         }
         // refuses a set-up the rules do not allow, before anything is stored
         ruleSet.setUp(command.counters(), command.tables());
+        ruleSet.validateStart(command.counters());
         List<String> order = command.sides().stream().map(Side::id).toList();
         apply(new ScenarioStarted(command.scenarioId(), command.campaignId(), command.name(), command.ruleSet(),
                 command.turnLimit(), command.sides(), command.counters(), ruleSet.phases().start(order),
@@ -93,7 +99,7 @@ public class Scenario {
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = state.ruleSet();
         String side = ruleSet.actingSide(state.rules(), command.action());
         command.actor().requireMayActFor(side);
-        ActionDice dice = new ActionDice(scenarioId, seeds.seedOf(scenarioId), state.serverRolls(), command.dice());
+        ActionDice dice = new ActionDice(scenarioId, serverSeed(seeds), state.serverRolls(), command.dice());
         List<RuleEvent> events = ruleSet.decide(state.rules(), state.clock(), command.action(), dice);
         dice.requireAllEnteredUsed();
         MetaData meta = MetaData.with(ActionMetaData.SIDE, side);
@@ -102,34 +108,158 @@ public class Scenario {
         return state;
     }
 
+    /**
+     * Moves the clock one step on. By the side whose move it is: in a phase only the phasing side acts in, its
+     * player (or the referee) moves the clock on; in a phase several sides act in, it moves when each has ended its
+     * phase ({@link EndPhase}), or by the referee. A campaign with {@code clock: any-player} lets any player move it.
+     */
     @CommandHandler
     public ScenarioState handle(AdvanceClock command, DiceSeeds seeds, ScenarioLog log) {
         requireInPlay();
         requireVersion(command.expectedVersion(), log);
         command.actor().requireParticipant();
-        GameClock from = state.clock();
-        GameClock to = state.ruleSet().phases().next(from, state.sideOrder());
+        if (!command.anyPlayer() && !command.actor().referee()) {
+            requireTheirMove(command.actor());
+        }
+        moveOn(command.actionId(), command.dice(), command.confirm(), seeds,
+                MetaData.with(ActionMetaData.SIDE, actingFor(command.actor())));
+        return state;
+    }
+
+    /**
+     * "End my phase" in a phase several sides act in: each of the actor's sides still waited for says it is done
+     * (the referee's: every side waited for); the last side's done moves the clock on instead (its
+     * {@code ClockAdvanced}, recorded for that side, is its done).
+     */
+    @CommandHandler
+    public ScenarioState handle(EndPhase command, DiceSeeds seeds, ScenarioLog log) {
+        requireInPlay();
+        requireVersion(command.expectedVersion(), log);
+        Actor actor = command.actor();
+        actor.requireParticipant();
+        Phase phase = state.phase();
+        GameClock clock = state.clock();
+        if (!phase.severalSidesAct()) {
+            throw new Conflict("only " + state.sideNames(List.of(clock.phasingSide())) + " act in the "
+                    + phase.name() + ": their player ends it by moving the clock on");
+        }
+        List<String> waiting = state.waitingFor();
+        List<String> mine = waiting.stream().filter(actor::mayActFor).toList();
+        if (mine.isEmpty()) {
+            throw new Conflict(actor.sides().stream().anyMatch(state.sideOrder()::contains)
+                    ? "you have ended the " + phase.name() + " already; waiting for " + state.sideNames(waiting)
+                    : "none of your sides acts in the " + phase.name());
+        }
+        if (mine.size() == waiting.size()) {
+            // the last side's done is the clock's advance itself, one action: undone, it returns to the phase
+            // waiting for that side alone, as the record of the earlier sides' done says
+            moveOn(command.actionId(), command.dice(), command.confirm(), seeds,
+                    MetaData.with(ActionMetaData.SIDE, actingFor(actor)));
+            return state;
+        }
+        for (String side : mine) {
+            record(new SideDone(command.actionId(), side, clock, phase.code()),
+                    MetaData.with(ActionMetaData.SIDE, side));
+        }
+        return state;
+    }
+
+    private void requireTheirMove(Actor actor) {
+        Phase phase = state.phase();
+        GameClock clock = state.clock();
+        if (!phase.severalSidesAct()) {
+            if (!actor.mayActFor(clock.phasingSide())) {
+                throw new NotYourSide("it is " + possessive(state.sideName(clock.phasingSide())) + " "
+                        + phase.name() + ": their player moves the clock on");
+            }
+            return;
+        }
+        throw new Conflict((phase.acting() == Phase.Acting.ALL_SIDES ? "all sides act" : "both sides act")
+                + " in the " + phase.name() + ": the clock moves on when each has ended its phase (End my phase); "
+                + "waiting for " + state.sideNames(state.waitingFor()));
+    }
+
+    /** "the Germans'", "the British's"... as players say it. */
+    public static String possessive(String sideName) {
+        return "the " + sideName + (sideName.endsWith("s") ? "'" : "'s");
+    }
+
+    private GameClock next() {
+        GameClock to = state.ruleSet().phases().next(state.clock(), state.sideOrder());
         if (to.gameTurn() > state.turnLimit()) {
             throw new Conflict("the scenario's last Game Turn (" + state.turnLimit()
                     + ") is over; conclude the scenario");
         }
-        ActionDice dice = new ActionDice(scenarioId, seeds.seedOf(scenarioId), state.serverRolls(), command.dice());
-        List<RuleEvent> events = state.ruleSet().clockAdvanced(state.rules(), from, to, dice);
-        dice.requireAllEnteredUsed();
-        MetaData meta = MetaData.with(ActionMetaData.SIDE, actingFor(command.actor()));
-        record(new ClockAdvanced(command.actionId(), from, to, dice.rolled()), meta);
-        events.forEach(event -> record(event, meta));
-        return state;
+        return to;
     }
 
+    /** The clock's step with what follows by itself; what is left behind, confirmed, is recorded in it. */
+    private void moveOn(String actionId, List<EnteredRoll> entered, List<String> confirm, DiceSeeds seeds,
+                        MetaData meta) {
+        GameClock from = state.clock();
+        GameClock to = next();
+        List<LeftBehind.Left> left = requireConfirmed(from, to, confirm);
+        ActionDice dice = new ActionDice(scenarioId, serverSeed(seeds), state.serverRolls(), entered);
+        List<RuleEvent> events = state.ruleSet().clockAdvanced(state.rules(), from, to, dice);
+        dice.requireAllEnteredUsed();
+        record(new ClockAdvanced(actionId, from, to, dice.rolled(),
+                left.isEmpty() ? null : left.stream().map(LeftBehind.Left::what).toList()), meta);
+        events.forEach(event -> record(event, meta));
+    }
+
+    /**
+     * Refuses to leave behind, unconfirmed, designated shots not fired (the rule set's), a decision the rules wait
+     * for, or an open undo request; returns everything left (confirmed).
+     */
+    private List<LeftBehind.Left> requireConfirmed(GameClock from, GameClock to, List<String> confirm) {
+        List<LeftBehind.Left> left = leftBehind(state, from, to);
+        List<LeftBehind.Left> unconfirmed = left.stream().filter(l -> !confirm.contains(l.kind())).toList();
+        if (!unconfirmed.isEmpty()) {
+            throw new LeftBehind("leaving the " + state.phase().name() + " would leave "
+                    + String.join("; ", unconfirmed.stream().map(LeftBehind.Left::what).toList())
+                    + "; nothing was done. To leave " + (unconfirmed.size() == 1 ? "it" : "them")
+                    + " all the same, send confirm: " + unconfirmed.stream().map(LeftBehind.Left::kind).toList(),
+                    unconfirmed);
+        }
+        return left;
+    }
+
+    /** What leaving the clock's position now for {@code to} would leave behind, by kind. */
+    public static List<LeftBehind.Left> leftBehind(ScenarioState state, GameClock from, GameClock to) {
+        List<LeftBehind.Left> left = new ArrayList<>();
+        state.ruleSet().leftBehind(state.rules(), from, to).entrySet().stream()
+                .sorted(java.util.Map.Entry.comparingByKey())
+                .forEach(e -> left.add(new LeftBehind.Left(e.getKey(), e.getValue())));
+        String decision = state.ruleSet().decisionNeeded(state.rules(), from);
+        if (decision != null) {
+            left.add(new LeftBehind.Left(DECISION, "a decision the rules wait for (" + decision + ")"));
+        }
+        if (!state.requests().isEmpty()) {
+            left.add(new LeftBehind.Left(UNDO, state.requests().size() + (state.requests().size() == 1
+                    ? " undo request" : " undo requests") + " not answered (asked by " + String.join(", ",
+                    state.requests().stream().map(ScenarioEvent.UndoRequested::requestedBy).distinct().toList())
+                    + ")"));
+        }
+        return left;
+    }
+
+    /** The word a request confirms a decision left behind with. */
+    public static final String DECISION = "decision";
+    /** The word a request confirms open undo requests left behind with. */
+    public static final String UNDO = "undo";
+
+    /**
+     * Conclude or reopen, by the referee at once or by one side's proposal and the other's consent
+     * ({@link ConclusionPolicy}); the conclusion reveals the dice seed and hands every counter's end state over.
+     */
     @CommandHandler
-    public ScenarioState handle(ConcludeScenario command, DiceSeeds seeds, ScenarioLog log) {
-        requireInPlay();
+    public ScenarioState handle(ConclusionCommand command, DiceSeeds seeds, ScenarioLog log) {
         requireVersion(command.expectedVersion(), log);
         command.actor().requireParticipant();
         byte[] seed = seeds.seedOf(scenarioId);
-        record(new ScenarioConcluded(state.campaignId(), command.result(), state.ruleSet().outcome(state.rules()),
-                seed == null ? null : ActionDice.hex(seed)), MetaData.emptyInstance());
+        MetaData meta = MetaData.with(ActionMetaData.SIDE, actingFor(command.actor()));
+        ConclusionPolicy.decide(state, command, seed == null ? null : ActionDice.hex(seed))
+                .forEach(event -> record(event, meta));
         return state;
     }
 
@@ -182,6 +312,11 @@ public class Scenario {
     @EventSourcingHandler
     void on(RuleEvent event) {
         state = state.evolve(new FoldInput.Rule(event));
+    }
+
+    /** The seed of the server's dice, or null (entered dice only) once it was revealed and the scenario reopened. */
+    private byte[] serverSeed(DiceSeeds seeds) {
+        return state.serverDiceOpen() ? seeds.seedOf(scenarioId) : null;
     }
 
     private void requireInPlay() {

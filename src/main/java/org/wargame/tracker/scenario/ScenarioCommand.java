@@ -1,8 +1,7 @@
 package org.wargame.tracker.scenario;
 
-import org.wargame.tracker.account.Actor;
-
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.RuleAction;
@@ -11,7 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Commands to the scenario aggregate: start it, take an action, advance its clock, conclude it. A command that
+ * Commands to the scenario aggregate: start it, take an action, advance its clock (concluding and
+ * reopening: {@link ConclusionCommand}). A command that
  * changes a scenario in play may carry {@code expectedVersion}: the event count the client last saw; when the
  * scenario has moved on since, it is refused and changes nothing (null: the client does not ask).
  */
@@ -40,19 +40,37 @@ public sealed interface ScenarioCommand {
         }
     }
 
+    /**
+     * {@code anyPlayer}: the campaign lets any player move the clock for every side ({@code clock: any-player});
+     * {@code confirm}: the kinds of what the request leaves behind knowingly ({@code unfired}, {@code decision},
+     * {@code undo}).
+     */
     record AdvanceClock(@TargetAggregateIdentifier String scenarioId, String actionId, Actor actor,
-                        List<EnteredRoll> dice, Long expectedVersion) implements ScenarioCommand {
+                        List<EnteredRoll> dice, Long expectedVersion, boolean anyPlayer, List<String> confirm)
+            implements ScenarioCommand {
+
+        public AdvanceClock {
+            confirm = confirm == null ? List.of() : List.copyOf(confirm);
+        }
 
         public AdvanceClock(String scenarioId, String actionId, Actor actor, List<EnteredRoll> dice) {
-            this(scenarioId, actionId, actor, dice, null);
+            this(scenarioId, actionId, actor, dice, null, false, null);
+        }
+
+        public AdvanceClock(String scenarioId, String actionId, Actor actor, List<EnteredRoll> dice,
+                            Long expectedVersion) {
+            this(scenarioId, actionId, actor, dice, expectedVersion, false, null);
         }
     }
 
-    record ConcludeScenario(@TargetAggregateIdentifier String scenarioId, Actor actor, String result,
-                            Long expectedVersion) implements ScenarioCommand {
-
-        public ConcludeScenario(String scenarioId, Actor actor, String result) {
-            this(scenarioId, actor, result, null);
+    /**
+     * "End my phase": the actor's sides that act in the current phase say they are done; the last one moves the
+     * clock on (with {@code dice} and {@code confirm} as for an advance).
+     */
+    record EndPhase(@TargetAggregateIdentifier String scenarioId, String actionId, Actor actor,
+                    List<EnteredRoll> dice, Long expectedVersion, List<String> confirm) implements ScenarioCommand {
+        public EndPhase {
+            confirm = confirm == null ? List.of() : List.copyOf(confirm);
         }
     }
 }

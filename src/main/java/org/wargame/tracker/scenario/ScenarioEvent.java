@@ -1,12 +1,11 @@
 package org.wargame.tracker.scenario;
 
+import org.axonframework.serialization.Revision;
 import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
-
-import org.axonframework.serialization.Revision;
 
 import java.util.List;
 import java.util.Map;
@@ -33,7 +32,15 @@ public sealed interface ScenarioEvent {
             Map.entry("scenario.ActionDisputed", ActionDisputed.class),
             Map.entry("scenario.DisputeDismissed", DisputeDismissed.class),
             Map.entry("scenario.DisputeUpheld", DisputeUpheld.class),
-            Map.entry("scenario.ActionDropped", ActionDropped.class));
+            Map.entry("scenario.ActionDropped", ActionDropped.class),
+            Map.entry("scenario.ConclusionProposed", ConclusionProposed.class),
+            Map.entry("scenario.ConclusionAccepted", ConclusionAccepted.class),
+            Map.entry("scenario.ConclusionDeclined", ConclusionDeclined.class),
+            Map.entry("scenario.ConclusionWithdrawn", ConclusionWithdrawn.class),
+            Map.entry("scenario.ReopeningProposed", ReopeningProposed.class),
+            Map.entry("scenario.ReopeningDeclined", ReopeningDeclined.class),
+            Map.entry("scenario.ScenarioReopened", ScenarioReopened.class),
+            Map.entry("scenario.SideDone", SideDone.class));
 
     /**
      * An event that takes the scenario back to how it stood after its first {@code rolledBackTo} events (the
@@ -82,9 +89,16 @@ public sealed interface ScenarioEvent {
             implements ScenarioEvent {
     }
 
-    /** The clock moved on; what the rules make happen by themselves then follows it, with these dice. */
-    record ClockAdvanced(String actionId, GameClock from, GameClock to, List<DiceRoll> dice)
+    /**
+     * The clock moved on; what the rules make happen by themselves then follows it, with these dice. {@code left}
+     * (optional: null when nothing was, and in events stored before it existed): what the players confirmed they
+     * left behind in the phase, in words ("2 designations not fired: ...").
+     */
+    record ClockAdvanced(String actionId, GameClock from, GameClock to, List<DiceRoll> dice, List<String> left)
             implements ScenarioEvent {
+        public ClockAdvanced(String actionId, GameClock from, GameClock to, List<DiceRoll> dice) {
+            this(actionId, from, to, dice, null);
+        }
     }
 
     /** The end of the scenario: every counter's end state for the roster, and the dice seed revealed. */
@@ -147,5 +161,52 @@ public sealed interface ScenarioEvent {
      */
     record ActionDropped(String disputeId, String actionId, String type, Map<String, Object> request,
                          String reason) implements ScenarioEvent {
+    }
+
+    // The end of a scenario by agreement (see docs/history.md): one side proposes, the other side or the referee
+    // answers; the referee concludes and reopens directly. Nothing is removed: a reopening appends.
+
+    /** A player proposes to end the scenario with {@code result}; {@code side}: the proposing side(s), by id. */
+    record ConclusionProposed(String proposalId, String side, String proposedBy, String result)
+            implements ScenarioEvent {
+    }
+
+    /** The other side (or the referee) agreed; the {@link ScenarioConcluded} follows it in the same action. */
+    record ConclusionAccepted(String proposalId, String acceptedBy) implements ScenarioEvent {
+    }
+
+    /** The other side (or the referee) refused the proposal: the scenario plays on. */
+    record ConclusionDeclined(String proposalId, String declinedBy, String reason) implements ScenarioEvent {
+    }
+
+    /** The proposing side took its proposal back. */
+    record ConclusionWithdrawn(String proposalId, String withdrawnBy) implements ScenarioEvent {
+    }
+
+    /** A player of a concluded scenario proposes to reopen it; the other side (or the referee) answers. */
+    record ReopeningProposed(String proposalId, String side, String proposedBy, String reason)
+            implements ScenarioEvent {
+    }
+
+    /** The proposal to reopen was refused, or withdrawn by its side ({@code declinedBy}: who). */
+    record ReopeningDeclined(String proposalId, String declinedBy, String reason) implements ScenarioEvent {
+    }
+
+    /**
+     * A concluded scenario is in play again: undo and disputes work in it, and its counters are back in it (the
+     * campaign records {@code campaign.ScenarioReopened}). Its dice seed was revealed at the conclusion, so from
+     * now on it takes entered dice only. {@code proposedBy}: the player whose proposal was accepted (null: the
+     * referee reopened it); {@code reopenedBy}: the referee, or the player who accepted.
+     */
+    record ScenarioReopened(String campaignId, String reopenedBy, String proposedBy, String reason)
+            implements ScenarioEvent {
+    }
+
+    /**
+     * A side that acts in a phase several sides act in said it is done ("End my phase") at {@code clock};
+     * {@code section} is the phase of the turn sequence it ends for that side. When every side that acts in it is
+     * done, the clock advances in the same action.
+     */
+    record SideDone(String actionId, String side, GameClock clock, String section) implements ScenarioEvent {
     }
 }

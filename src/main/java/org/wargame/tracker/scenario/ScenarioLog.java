@@ -70,6 +70,11 @@ public abstract class ScenarioLog implements ScenarioPast {
 
     @Override
     public ScenarioState stateAt(long count) {
+        if (count < 1 || count > length()) { // a roll-back the live store never writes (a poisoned record)
+            throw new IllegalStateException("the roll-back returns to event " + count + ", "
+                    + (count < 1 ? "before the scenario's start" : "past the end of the record (" + length()
+                    + " events)"));
+        }
         ScenarioState start = checkpointAtOrBefore(count);
         long from = start == null ? 0 : start.events();
         if (from == count) {

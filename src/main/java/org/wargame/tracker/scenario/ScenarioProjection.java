@@ -1,24 +1,23 @@
 package org.wargame.tracker.scenario;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.messaging.annotation.MetaDataValue;
 import org.axonframework.messaging.annotation.SourceId;
-import org.wargame.tracker.store.ActionMetaData;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
-import org.wargame.tracker.store.StoredJson;
 import org.wargame.tracker.rules.RuleEvent;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
+import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.StoredJson;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**

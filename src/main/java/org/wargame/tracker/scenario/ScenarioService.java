@@ -1,22 +1,19 @@
 package org.wargame.tracker.scenario;
 
-import org.wargame.tracker.refusal.FieldRefused;
-
-import org.wargame.tracker.account.Actor;
-
 import org.springframework.stereotype.Service;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.campaign.CampaignCommand.OpenScenario;
 import org.wargame.tracker.campaign.CampaignCommand.RecordScenarioOutcome;
+import org.wargame.tracker.campaign.CampaignCommand.ReopenScenario;
 import org.wargame.tracker.campaign.CampaignState;
 import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.ScenarioPlan;
 import org.wargame.tracker.campaign.ScenarioPlan.Placement;
 import org.wargame.tracker.campaign.Side;
-import org.wargame.tracker.store.Commands;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RequestJson;
-import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.ActionSchema;
+import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.Phase;
 import org.wargame.tracker.rules.PhaseSequence;
@@ -24,9 +21,10 @@ import org.wargame.tracker.rules.RuleAction;
 import org.wargame.tracker.rules.RuleSet;
 import org.wargame.tracker.rules.RuleSets;
 import org.wargame.tracker.scenario.ScenarioCommand.AdvanceClock;
-import org.wargame.tracker.scenario.ScenarioCommand.ConcludeScenario;
+import org.wargame.tracker.scenario.ScenarioCommand.EndPhase;
 import org.wargame.tracker.scenario.ScenarioCommand.StartScenario;
 import org.wargame.tracker.scenario.ScenarioCommand.TakeAction;
+import org.wargame.tracker.store.Commands;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -80,8 +78,8 @@ public class ScenarioService {
             throw new FieldRefused("name", "a scenario needs a name");
         }
         Integer turnLimit = request.turnLimit() != null ? request.turnLimit() : plan == null ? null : plan.turnLimit();
-        if (turnLimit == null || turnLimit < 1) {
-            throw new FieldRefused("turnLimit", "required: a whole number of Game Turns, at least 1");
+        if (turnLimit == null || turnLimit < 1 || turnLimit > ScenarioPlan.MAX_TURN_LIMIT) {
+            throw new FieldRefused("turnLimit", ScenarioPlan.TURN_LIMIT_RANGE);
         }
         List<String> order = request.sideOrder() != null ? request.sideOrder()
                 : plan != null && !plan.sideOrder().isEmpty() ? plan.sideOrder()
@@ -157,11 +155,30 @@ public class ScenarioService {
     }
 
     public ActionResult advance(String scenarioId, Object dice, Actor actor, Long expectedVersion) {
+        return advance(scenarioId, dice, actor, expectedVersion, null, null);
+    }
+
+    /** One step of the clock; {@code confirm}: the kinds of what the request knowingly leaves behind. */
+    private ActionResult step(String scenarioId, Object dice, Actor actor, Long expectedVersion, Object confirm) {
+        ScenarioViews.Header state = scenarios.header(scenarioId);
+        boolean anyPlayer = campaigns.state(state.campaignId()).clockByAnyPlayer();
+        String actionId = UUID.randomUUID().toString();
+        ScenarioState after = commands.send(new AdvanceClock(scenarioId, actionId, actor, dice(dice), expectedVersion,
+                anyPlayer, confirm(confirm)), actor.account(), actionId);
+        return new ActionResult(actionId, firstEvent(actionId, after, state.events()), after);
+    }
+
+    /**
+     * "End my phase": the actor's sides that act in the current phase are done; the last side's ends the phase and
+     * moves the clock on.
+     */
+    public ActionResult endPhase(String scenarioId, Object dice, Actor actor, Long expectedVersion, Object confirm) {
         ScenarioViews.Header state = scenarios.header(scenarioId);
         String actionId = UUID.randomUUID().toString();
-        ScenarioState after = commands.send(new AdvanceClock(scenarioId, actionId, actor, dice(dice), expectedVersion),
-                actor.account(), actionId);
-        return new ActionResult(actionId, firstEvent(actionId, after, state.events()), after);
+        ScenarioState after = commands.send(new EndPhase(scenarioId, actionId, actor, dice(dice), expectedVersion,
+                confirm(confirm)), actor.account(), actionId);
+        return new ActionResult(actionId, state.events(), after, waiting(after, "the clock moves on when each side "
+                + "that acts in it has ended its phase"));
     }
 
     /**
@@ -180,18 +197,28 @@ public class ScenarioService {
         }
     }
 
-    /** The most steps one advance to a target takes (a whole scenario of ASL is some hundreds). */
+    /**
+     * Why an advance to a target stopped before it, and whose move it is there ({@code waitingFor}: side names; an
+     * empty list when nobody's move is awaited, as at the end of the last Game Turn).
+     */
+    public record Stopped(String why, List<String> waitingFor) {
+    }
+
+    /** The most steps one advance to a target takes (the referee's: 100 Game Turns of ASL are some 1,800). */
     static final int MAX_STEPS = 2_000;
 
     /**
-     * Advances step by step (each step its own action, undone one at a time) until the target is reached, or the
-     * first step where a rule needs the players' decision, or the end of the last Game Turn. The dice entered are
-     * for the first step.
+     * Advances one step, or with a target step by step (each step its own action, undone one at a time) until the
+     * target is reached, or the first step where a rule needs the players' decision, where leaving the phase would
+     * leave something behind, or the end of the last Game Turn. A player's advance also stops where another side
+     * must act (a phase several sides act in, the other side's phase) and at the end of the current Player Turn: one
+     * request of a player never moves the clock into another Player Turn; the referee's goes on to the target. The
+     * answer says where it stopped and why. The dice entered and {@code confirm} are for the first step.
      */
     public ActionResult advance(String scenarioId, Object dice, Actor actor, Long expectedVersion,
-                                ClockTarget target) {
+                                ClockTarget target, Object confirm) {
         if (target == null || !target.given()) {
-            return advance(scenarioId, dice, actor, expectedVersion);
+            return step(scenarioId, dice, actor, expectedVersion, confirm);
         }
         ScenarioState now = scenarios.state(scenarioId);
         PhaseSequence phases = now.ruleSet().phases();
@@ -208,20 +235,58 @@ public class ScenarioService {
         if (target.playerTurn() != null && (target.playerTurn() < 0 || target.playerTurn() > now.sides().size())) {
             throw new FieldRefused("playerTurn", "from 0 to " + now.sides().size());
         }
-        ActionResult first = advance(scenarioId, dice, actor, expectedVersion);
+        boolean bySide = !actor.referee() && !campaigns.state(now.campaignId()).clockByAnyPlayer();
+        GameClock start = now.clock();
+        ActionResult first = step(scenarioId, dice, actor, expectedVersion, confirm);
         ActionResult last = first;
-        for (int step = 1; step < MAX_STEPS && !target.reached(last.state().clock())
-                && decision(last.state()) == null; step++) {
-            if (last.state().clock().gameTurn() == last.state().turnLimit() && lastStep(last.state())) {
-                break; // the end of the last Game Turn: concluding is the players' call
+        Stopped stopped = null;
+        for (int step = 1; !target.reached(last.state().clock()); step++) {
+            ScenarioState at = last.state();
+            String decision = decision(at);
+            if (decision != null) {
+                stopped = waiting(at, "the rules wait for a decision: " + decision);
+                break;
+            }
+            if (at.clock().gameTurn() == at.turnLimit() && lastStep(at)) {
+                stopped = new Stopped("the last Game Turn is over: concluding is the players' call", List.of());
+                break;
+            }
+            if (step >= MAX_STEPS) {
+                stopped = waiting(at, "one request moves the clock at most " + MAX_STEPS + " steps");
+                break;
+            }
+            if (bySide && (at.clock().gameTurn() != start.gameTurn() || at.clock().playerTurn() != start.playerTurn())) {
+                stopped = waiting(at, "the end of the Player Turn: a player's request moves the clock at most to the "
+                        + "end of the current Player Turn (the referee's goes further)");
+                break;
+            }
+            if (bySide && (at.phase().severalSidesAct() || !actor.mayActFor(at.clock().phasingSide()))) {
+                stopped = waiting(at, at.phase().severalSidesAct() ? "the clock moves on when each side that "
+                        + "acts in it has ended its phase" : "their player moves the clock on");
+                break;
             }
             try {
-                last = advance(scenarioId, null, actor, last.state().events());
-            } catch (org.wargame.tracker.refusal.Refusal stopped) {
-                break; // the steps taken are stored: answer with them (another player moved on meanwhile...)
+                last = step(scenarioId, null, actor, at.events(), null);
+            } catch (org.wargame.tracker.refusal.Refusal refused) {
+                // the steps taken are stored: answer with them and why the next was not (something would be left
+                // behind, another player moved on meanwhile...)
+                stopped = waiting(at, refused.getMessage());
+                break;
             }
         }
-        return new ActionResult(last.actionId(), first.firstEvent(), last.state());
+        return new ActionResult(last.actionId(), first.firstEvent(), last.state(), stopped);
+    }
+
+    /** Stopped at the scenario's clock now, for {@code why}, waiting for the sides whose move it is. */
+    private static Stopped waiting(ScenarioState at, String why) {
+        if (at.concluded()) {
+            return null;
+        }
+        List<String> sides = at.waitingFor();
+        String phase = at.phase().name();
+        return new Stopped("stopped at the " + phase + " of Turn " + at.clock().gameTurn() + ": " + why
+                + (sides.isEmpty() ? "" : "; waiting for " + at.sideNames(sides)),
+                sides.stream().map(at::sideName).toList());
     }
 
     /** Why the players must decide at the scenario's clock now, or null. */
@@ -234,20 +299,86 @@ public class ScenarioService {
         return next.gameTurn() > state.clock().gameTurn();
     }
 
-    /** Concludes the scenario and hands every roster counter's end state back to the campaign, atomically. */
+    /**
+     * Concludes the scenario (the referee) or proposes to (a player: the other side answers). When it ends, every
+     * roster counter's end state is handed back to the campaign in the same unit of work.
+     */
     public ActionResult conclude(String scenarioId, String result, Actor actor) {
         return conclude(scenarioId, result, actor, null);
     }
 
     public ActionResult conclude(String scenarioId, String result, Actor actor, Long expectedVersion) {
+        return ending(scenarioId, actor, new ConclusionCommand.Conclude(UUID.randomUUID().toString(), result),
+                expectedVersion);
+    }
+
+    /**
+     * Reopens a concluded scenario (the referee) or proposes to (a player). Refused, with the counters, while a
+     * later scenario of the campaign uses one of its counters; the campaign undoes the hand-back in the same unit.
+     */
+    public ActionResult reopen(String scenarioId, String reason, Actor actor, Long expectedVersion) {
+        ScenarioState now = scenarios.state(scenarioId);
+        if (now.concluded()) { // asked first, so that no proposal is made that could never be accepted
+            requireReopenable(now);
+        }
+        return ending(scenarioId, actor, new ConclusionCommand.Reopen(UUID.randomUUID().toString(), reason),
+                expectedVersion);
+    }
+
+    /** Accepts the open proposal (to conclude or to reopen). */
+    public ActionResult accept(String scenarioId, String proposalId, Actor actor) {
+        return ending(scenarioId, actor, new ConclusionCommand.Accept(proposalId), null);
+    }
+
+    public ActionResult decline(String scenarioId, String proposalId, String reason, Actor actor) {
+        return ending(scenarioId, actor, new ConclusionCommand.Decline(proposalId, reason), null);
+    }
+
+    public ActionResult withdraw(String scenarioId, String proposalId, Actor actor) {
+        return ending(scenarioId, actor, new ConclusionCommand.Withdraw(proposalId), null);
+    }
+
+    /** Each counter's end state as it would go back to the roster if the scenario were concluded now. */
+    public static List<org.wargame.tracker.rules.CounterOutcome> handBack(ScenarioState state) {
+        return state.ruleSet().outcome(state.rules());
+    }
+
+    private void requireReopenable(ScenarioState state) {
+        List<CampaignState.UsedLater> used = campaigns.state(state.campaignId()).usedAfter(state.scenarioId(),
+                counterIds(state));
+        if (!used.isEmpty()) {
+            throw new org.wargame.tracker.refusal.Conflict("scenario '" + state.name() + "' cannot be reopened: a"
+                    + " later scenario uses " + (used.size() == 1 ? "one of its counters: " : used.size()
+                    + " of its counters: ") + String.join("; ", used.stream()
+                    .map(u -> u.name() + " (in " + u.scenario() + ")").toList()));
+        }
+    }
+
+    private static List<String> counterIds(ScenarioState state) {
+        return handBack(state).stream().map(org.wargame.tracker.rules.CounterOutcome::id).toList();
+    }
+
+    /** One command about the end; what it changed in the scenario's ending goes to the campaign in the same unit. */
+    private ActionResult ending(String scenarioId, Actor actor, ConclusionCommand.Request request, Long expected) {
         ScenarioViews.Header before = scenarios.header(scenarioId);
         String actionId = UUID.randomUUID().toString();
         ScenarioState after = commands.atomically(() -> {
-            ScenarioState concluded = commands.send(new ConcludeScenario(scenarioId, actor, result, expectedVersion), actor.account(),
-                    actionId);
-            commands.send(new RecordScenarioOutcome(concluded.campaignId(), scenarioId, result,
-                    concluded.ruleSet().outcome(concluded.rules())), actor.account(), actionId);
-            return concluded;
+            ScenarioState state = commands.send(new ConclusionCommand(scenarioId, actor, request, expected),
+                    actor.account(), actionId);
+            // only a conclusion leaves a Conclude or an Accept concluded, only a reopening leaves a Reopen or an
+            // Accept in play (a proposal changes neither)
+            boolean concluding = request instanceof ConclusionCommand.Conclude
+                    || request instanceof ConclusionCommand.Accept;
+            boolean reopening = request instanceof ConclusionCommand.Reopen
+                    || request instanceof ConclusionCommand.Accept;
+            if (concluding && state.concluded()) {
+                commands.send(new RecordScenarioOutcome(state.campaignId(), scenarioId, state.result(),
+                        handBack(state)), actor.account(), actionId);
+            } else if (reopening && !state.concluded()) {
+                commands.send(new ReopenScenario(state.campaignId(), scenarioId, counterIds(state),
+                        actor.account(), null), actor.account(), actionId);
+            }
+            return state;
         });
         return new ActionResult(actionId, before.events(), after);
     }
@@ -261,8 +392,32 @@ public class ScenarioService {
         return last != null && actionId.equals(last.actionId()) ? last.at() : before;
     }
 
-    /** The action's id, the sequence number (from 0) of its first event, and the scenario after it. */
-    public record ActionResult(String actionId, long firstEvent, ScenarioState state) {
+    /**
+     * The action's id, the sequence number (from 0) of its first event, the scenario after it, and for the clock
+     * where it stopped and whose move it is (null: not a clock's move, or an advance that reached its target).
+     */
+    public record ActionResult(String actionId, long firstEvent, ScenarioState state, Stopped stopped) {
+        public ActionResult(String actionId, long firstEvent, ScenarioState state) {
+            this(actionId, firstEvent, state, null);
+        }
+    }
+
+    /** The words a request confirms what it leaves behind with: a list of short words ("unfired", "decision"). */
+    private static List<String> confirm(Object raw) {
+        if (raw == null) {
+            return List.of();
+        }
+        if (!(raw instanceof List<?> list)) {
+            throw new FieldRefused("confirm", "a list of what to leave behind: [\"unfired\", \"decision\", \"undo\"]");
+        }
+        List<String> words = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            if (!(list.get(i) instanceof String word) || !word.matches("[a-z-]{1,32}")) {
+                throw new FieldRefused("confirm[" + i + "]", "a word such as unfired, decision or undo");
+            }
+            words.add(word);
+        }
+        return words;
     }
 
     private static List<EnteredRoll> dice(Object raw) {

@@ -39,13 +39,14 @@ import java.util.function.Predicate;
 public record ScenarioState(String scenarioId, String campaignId, String name, String ruleSetId, int turnLimit,
                             List<Side> sides, GameClock clock, boolean concluded, String result, RuleState rules,
                             int serverRolls, String diceCommitment, long events, LastAction lastAction,
-                            List<UndoRequested> requests, List<ActionDisputed> disputes) {
+                            List<UndoRequested> requests, List<ActionDisputed> disputes, Proposal proposal,
+                            int reopenings, List<String> done) {
 
     /**
      * The version of this fold. Raise it whenever a change of the code changes the state a fold of the same events
      * gives (or its stored shape): every kept copy of an older fold is then ignored or folded again.
      */
-    public static final int FOLD_VERSION = 2;
+    public static final int FOLD_VERSION = 3;
     /** {@link #FOLD_VERSION} as the revision of the aggregate's snapshots. */
     public static final String FOLD_REVISION = "" + FOLD_VERSION;
 
@@ -59,16 +60,28 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
     public record LastAction(String actionId, String type, String side, boolean diced, long at) {
     }
 
+    /**
+     * An open proposal to end the scenario ({@code kind} "conclude", {@code text} its result) or to reopen it
+     * ("reopen", {@code text} its reason), made by {@code proposedBy} for {@code side} (the proposing sides' ids,
+     * comma-separated). A proposal to conclude lapses when the game changes (an action, a clock advance, a roll-back):
+     * the other side agrees to end the scenario as it stood. Null in states stored before proposals existed.
+     */
+    public record Proposal(String proposalId, String kind, String side, String proposedBy, String text) {
+        public static final String CONCLUDE = "conclude";
+        public static final String REOPEN = "reopen";
+    }
+
     public ScenarioState {
         requests = requests == null ? List.of() : List.copyOf(requests);
         disputes = disputes == null ? List.of() : List.copyOf(disputes);
+        done = done == null ? List.of() : List.copyOf(done); // null in a state kept before sides said they were done
     }
 
     public static ScenarioState started(ScenarioStarted e) {
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = RuleSets.byId(e.ruleSet());
         return new ScenarioState(e.scenarioId(), e.campaignId(), e.name(), e.ruleSet(), e.turnLimit(), e.sides(),
                 e.clock(), false, null, ruleSet.setUp(e.counters(), e.tables()), 0, e.diceCommitment(), 1, null,
-                List.of(), List.of());
+                List.of(), List.of(), null, 0, List.of());
     }
 
     /** Applies one event that is not a roll-back (see {@link #evolve(FoldInput, ScenarioPast)}). */
@@ -95,12 +108,16 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         if (event instanceof ActionTaken taken) {
             return next(clock, rules, serverDiceAfter(serverRolls, taken.dice()),
                     new LastAction(taken.actionId(), taken.type(), side, !taken.dice().isEmpty(), events),
-                    requests, disputes);
+                    requests, disputes).withProposal(lapsed());
         }
         if (event instanceof ClockAdvanced advanced) {
             return next(advanced.to(), rules, serverDiceAfter(serverRolls, advanced.dice()),
                     new LastAction(advanced.actionId(), CLOCK, null, !advanced.dice().isEmpty(), events),
-                    requests, disputes);
+                    requests, disputes).withProposal(lapsed()).withDone(List.of()); // a new phase: nobody done yet
+        }
+        if (event instanceof ScenarioEvent.SideDone sideDone) {
+            return next(clock, rules, serverRolls, lastAction, requests, disputes)
+                    .withDone(done.contains(sideDone.side()) ? done : append(done, sideDone.side()));
         }
         if (event instanceof RollBack rollBack) {
             long to = rollBack.rolledBackTo() != null ? rollBack.rolledBackTo()
@@ -109,7 +126,8 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
             Predicate<AboutAction> stays = about -> positionOf(about, past) < to;
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, back.clock, concluded,
                     result, back.rules, serverRolls, diceCommitment, events + 1, back.lastAction,
-                    requests.stream().filter(stays::test).toList(), disputes.stream().filter(stays::test).toList());
+                    requests.stream().filter(stays::test).toList(), disputes.stream().filter(stays::test).toList(),
+                    lapsed(), reopenings, back.done);
         }
         if (event instanceof UndoRequested requested) {
             return next(clock, rules, serverRolls, lastAction, append(requests, requested), disputes);
@@ -129,7 +147,26 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         }
         if (event instanceof ScenarioConcluded done) {
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, true,
-                    done.result(), rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes);
+                    done.result(), rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes,
+                    null, reopenings, this.done);
+        }
+        if (event instanceof ScenarioEvent.ConclusionProposed p) {
+            return next(clock, rules, serverRolls, lastAction, requests, disputes).withProposal(
+                    new Proposal(p.proposalId(), Proposal.CONCLUDE, p.side(), p.proposedBy(), p.result()));
+        }
+        if (event instanceof ScenarioEvent.ReopeningProposed p) {
+            return next(clock, rules, serverRolls, lastAction, requests, disputes).withProposal(
+                    new Proposal(p.proposalId(), Proposal.REOPEN, p.side(), p.proposedBy(), p.reason()));
+        }
+        if (event instanceof ScenarioEvent.ConclusionAccepted || event instanceof ScenarioEvent.ConclusionDeclined
+                || event instanceof ScenarioEvent.ConclusionWithdrawn
+                || event instanceof ScenarioEvent.ReopeningDeclined) {
+            return next(clock, rules, serverRolls, lastAction, requests, disputes).withProposal(null);
+        }
+        if (event instanceof ScenarioEvent.ScenarioReopened) {
+            return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, false, null,
+                    rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, null,
+                    reopenings + 1, done);
         }
         if (event instanceof ScenarioEvent.ActionDropped) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes); // changes nothing but the count
@@ -147,6 +184,34 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
 
     public List<String> sideOrder() {
         return sides.stream().map(Side::id).toList();
+    }
+
+    /** The phase the clock stands in, with who acts in it. */
+    public org.wargame.tracker.rules.Phase phase() {
+        return ruleSet().phases().phaseAt(clock);
+    }
+
+    /**
+     * The sides that act in the phase the clock stands in and have not said they are done: the phasing side alone
+     * in a phase only it acts in, else every side not done yet.
+     */
+    public List<String> waitingFor() {
+        if (concluded) {
+            return List.of();
+        }
+        if (!phase().severalSidesAct()) {
+            return List.of(clock.phasingSide());
+        }
+        return sideOrder().stream().filter(s -> !done.contains(s)).toList();
+    }
+
+    /** "the Germans and the British": side names for a sentence. */
+    public String sideNames(List<String> sideIds) {
+        List<String> names = sideIds.stream().map(id -> "the " + sideName(id)).toList();
+        if (names.size() <= 1) {
+            return String.join("", names);
+        }
+        return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
     }
 
     /** The side name players know ("Italians"), for a side id ("axis"). */
@@ -176,7 +241,32 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
     private ScenarioState next(GameClock clock, RuleState rules, int serverRolls, LastAction lastAction,
                                List<UndoRequested> requests, List<ActionDisputed> disputes) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
-                rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes);
+                rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, proposal,
+                reopenings, done);
+    }
+
+    private ScenarioState withProposal(Proposal open) {
+        return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
+                rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, open, reopenings, done);
+    }
+
+    private ScenarioState withDone(List<String> sidesDone) {
+        return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
+                rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, proposal, reopenings,
+                sidesDone);
+    }
+
+    /** The open proposal once the game changed: a proposal to conclude lapses, one to reopen cannot be open. */
+    private Proposal lapsed() {
+        return proposal != null && Proposal.CONCLUDE.equals(proposal.kind()) ? null : proposal;
+    }
+
+    /**
+     * Whether the server may roll for this scenario: not once it was reopened, since its seed was revealed at the
+     * conclusion and every later server die could be computed by anyone (it takes entered dice instead).
+     */
+    public boolean serverDiceOpen() {
+        return reopenings == 0;
     }
 
     private List<UndoRequested> withoutRequest(String requestId) {

@@ -13,11 +13,20 @@ import java.util.List;
  * {@code eventCount} is its version (a count; {@code events} is always a list in the API). The texts a player reads
  * ({@code decision}, {@code clockLabel}, the options' labels and reasons) name counters and sides by their names
  * ({@link IdNames}); the machine fields ({@code clock.phasingSide}, {@code counterId}, {@code request}) keep ids.
+ * {@code proposal}: the open proposal to conclude or reopen it (null: none); {@code serverDice}: whether the server
+ * still rolls (not after a reopening: the seed was revealed).
+ * Who moves the clock on: {@code acting}, who acts in the phase ({@code PHASING}, {@code BOTH_SIDES},
+ * {@code ALL_SIDES}); {@code waitingFor}, the sides (ids) whose move ends the phase (the phasing side, or the sides
+ * that act in it and have not ended it yet); {@code done}, those that have; {@code leaving}, what an advance now
+ * would leave behind (each kind to repeat in {@code confirm}).
  */
 public record ScenarioView(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                            List<Side> sides, GameClock clock, boolean concluded, String result,
                            String diceCommitment, int serverDiceRolled, long eventCount, List<CounterView> counters,
-                           List<ActionOption> options, String decision, String clockLabel) {
+                           List<ActionOption> options, String decision, String clockLabel,
+                           ScenarioState.Proposal proposal, boolean serverDice,
+                           org.wargame.tracker.rules.Phase.Acting acting, List<String> waitingFor, List<String> done,
+                           List<org.wargame.tracker.refusal.LeftBehind.Left> leaving) {
 
     public static ScenarioView of(ScenarioState state) {
         List<CounterView> counters = state.counters();
@@ -27,7 +36,12 @@ public record ScenarioView(String scenarioId, String campaignId, String name, St
                 state.diceCommitment(), state.serverRolls(), state.events(), counters,
                 state.concluded() ? List.of() : state.ruleSet().options(state.rules(), state.clock()).stream()
                         .map(names::in).toList(),
-                names.in(ScenarioService.decision(state)), names.in(state.clock().label()));
+                names.in(ScenarioService.decision(state)), names.in(state.clock().label()), state.proposal(),
+                state.serverDiceOpen(), state.phase().acting(),
+                state.waitingFor(), state.done(), state.concluded() ? List.of() : Scenario.leftBehind(state,
+                        state.clock(), state.ruleSet().phases().next(state.clock(), state.sideOrder())).stream()
+                        .map(l -> new org.wargame.tracker.refusal.LeftBehind.Left(l.kind(), names.in(l.what())))
+                        .toList());
     }
 
     /** Counters' and sides' ids with their names. */

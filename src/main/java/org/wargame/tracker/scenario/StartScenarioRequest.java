@@ -24,8 +24,8 @@ public record StartScenarioRequest(String plan, String name, Integer turnLimit, 
         if (name != null && (name.isBlank() || name.length() > 200)) {
             throw new FieldRefused("name", "1 to 200 characters");
         }
-        if (turnLimit != null && turnLimit < 1) {
-            throw new FieldRefused("turnLimit", "a whole number of Game Turns, at least 1");
+        if (turnLimit != null && (turnLimit < 1 || turnLimit > org.wargame.tracker.campaign.ScenarioPlan.MAX_TURN_LIMIT)) {
+            throw new FieldRefused("turnLimit", org.wargame.tracker.campaign.ScenarioPlan.TURN_LIMIT_RANGE);
         }
         if (sideOrder != null) {
             Set<String> seen = new HashSet<>();

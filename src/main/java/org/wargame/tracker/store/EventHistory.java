@@ -1,11 +1,10 @@
 package org.wargame.tracker.store;
 
-import org.wargame.tracker.rules.RuleEvent;
-
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventsourcing.eventstore.DomainEventStream;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.springframework.stereotype.Component;
+import org.wargame.tracker.rules.RuleEvent;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -238,6 +238,18 @@ public class EventTables {
         jdbc.batchUpdate(INSERT_LINK, links);
     }
 
+    /**
+     * Removes every row of a stream that an import appended and could not complete (its events, chain links, clock
+     * rows and snapshots): the compensating removal of an import, which leaves no trace of it. Never called on a
+     * stream the tracker recorded itself.
+     */
+    public void removeImported(String stream) {
+        jdbc.update("delete from event_clock where scenario_id = ?", stream);
+        jdbc.update("delete from event_chain where aggregate_identifier = ?", stream);
+        jdbc.update("delete from snapshot_event_entry where aggregate_identifier = ?", stream);
+        jdbc.update("delete from domain_event_entry where aggregate_identifier = ?", stream);
+    }
+
     /** {@code n} values of the global index sequence, in increasing order. */
     private long[] globalIndexes(int n) {
         long[] indexes = jdbc.queryForList(dialect().nextValues("domain_event_entry_seq", n), Long.class).stream()

@@ -33,8 +33,10 @@ import java.util.Map;
  * evicted from the aggregate caches when someone else appended, so the aggregate is loaded from the store and never
  * decides on a stale state. A full {@code GET /api/history/verify} that finds a broken link refuses the stream too.
  * <p>
- * On PostgreSQL it first takes the stream's transaction lock ({@link EventTables#lockStream}), so that of two
+ * Before any read, on PostgreSQL, it takes the stream's transaction lock ({@link EventTables#lockStream}), so that of two
  * instances acting on one scenario the second waits and then decides on what the first stored.
+ * <p>
+ * A stream held in {@link Quarantine} (a rebuild could not fold it) is refused first, with the reason: read-only.
  * <p>
  * What it does not see: an event already checked being changed afterwards while this instance keeps running and no
  * one appends to the stream; the next start (or verify) finds it.
@@ -44,6 +46,7 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
 
     private final EventTables tables;
     private final EventChain chain;
+    private final Quarantine quarantine;
     private final ObjectProvider<ChainVerification> verification;
     private final List<Cache> caches;
     private final CommandTargetResolver targets = AnnotationCommandTargetResolver.builder().build();
@@ -55,11 +58,13 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
         }
     });
 
-    public StreamGuard(EventTables tables, EventChain chain, ObjectProvider<ChainVerification> verification,
+    public StreamGuard(EventTables tables, EventChain chain, Quarantine quarantine,
+                       ObjectProvider<ChainVerification> verification,
                        @Qualifier("scenarioCache") Cache scenarioCache,
                        @Qualifier("campaignCache") Cache campaignCache) {
         this.tables = tables;
         this.chain = chain;
+        this.quarantine = quarantine;
         this.verification = verification;
         this.caches = List.of(scenarioCache, campaignCache);
     }
@@ -107,6 +112,12 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
 
     /** Refuses the stream if its record does not match the chain; reads only what this instance has not seen. */
     void check(String stream) {
+        Quarantine.Held held = quarantine.of(stream);
+        if (held != null) {
+            throw new Conflict("this record is read-only: the tracker cannot replay its event " + (held.sequence()
+                    + 1) + " (" + held.reason() + "), so nothing may be added to it; the referee sees it on the "
+                    + "console. Nothing was done");
+        }
         Known before = known.get(stream);
         if (before != null && before.broken() != null) {
             throw refusal(stream, before.broken());

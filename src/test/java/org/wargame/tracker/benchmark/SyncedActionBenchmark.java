@@ -28,7 +28,6 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.LongSupplier;
 
 /**
  * The cost of a synced acknowledgement (issue 24, item 1; not part of the suite: its name does not end in Test).

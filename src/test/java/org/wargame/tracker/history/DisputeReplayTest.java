@@ -1,31 +1,30 @@
 package org.wargame.tracker.history;
 
-import org.wargame.tracker.scenario.HistoryCommand;
-import org.wargame.tracker.store.StoredJson;
-import org.wargame.tracker.scenario.FoldInput;
-import org.wargame.tracker.scenario.ScenarioLog;
-import org.wargame.tracker.refusal.FieldRefused;
-import org.wargame.tracker.scenario.UndoPolicy;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.campaign.Side;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.RuleAction;
 import org.wargame.tracker.rules.RuleEvent;
 import org.wargame.tracker.scenario.ActionDice;
-import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.scenario.EnteredRoll;
+import org.wargame.tracker.scenario.FoldInput;
+import org.wargame.tracker.scenario.HistoryCommand;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionDropped;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
 import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
 import org.wargame.tracker.scenario.ScenarioEvent.DisputeUpheld;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioConcluded;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+import org.wargame.tracker.scenario.ScenarioLog;
 import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.scenario.ServerDice;
+import org.wargame.tracker.scenario.UndoPolicy;
+import org.wargame.tracker.store.StoredJson;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -9,8 +9,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.wargame.tracker.TrackerApplication;
 import org.wargame.tracker.scenario.ScenarioProjection;
-import org.wargame.tracker.store.EventNames;
 import org.wargame.tracker.scenario.ScenarioState;
+import org.wargame.tracker.store.EventNames;
 
 import java.io.IOException;
 import java.io.InputStream;

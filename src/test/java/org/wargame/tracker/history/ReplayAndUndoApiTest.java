@@ -18,9 +18,9 @@ class ReplayAndUndoApiTest extends ApiTestSupport {
         String campaign = importSample("asl-west-of-alamein.yaml");
         String scenario = startPlan("alice", campaign, "ex-10-3");
         JsonNode start = get("alice", "/api/scenarios/" + scenario).at("/clock");
-        // RPh has a step (1.13B), so the first advance leaves the phase: PFPh, then MPh
-        advance("alice", scenario);
-        advance("alice", scenario);
+        // RPh has a step (1.13B), so the first advance leaves the phase: PFPh, then MPh (the Italians' Player Turn)
+        advance("bruno", scenario);
+        advance("bruno", scenario);
 
         Response bookmarks = get("alice", "/api/scenarios/" + scenario + "/bookmarks");
         assertThat(bookmarks.status()).isEqualTo(200);
@@ -39,7 +39,7 @@ class ReplayAndUndoApiTest extends ApiTestSupport {
         Response steps = get("alice", "/api/scenarios/" + scenario + "/steps?from=1&to=" + second);
         assertThat(steps.body().size()).isEqualTo((int) second);
         assertThat(steps.at("/0/clockBefore")).isEqualTo(start);
-        assertThat(steps.at("/0/account").asText()).isEqualTo("alice");
+        assertThat(steps.at("/0/account").asText()).isEqualTo("bruno");
         // the first step (event 0) shows every counter arriving
         Response first = get("alice", "/api/scenarios/" + scenario + "/steps?from=0&to=0");
         assertThat(first.at("/0/counters").size()).isEqualTo(get("alice", "/api/scenarios/" + scenario)
@@ -51,10 +51,10 @@ class ReplayAndUndoApiTest extends ApiTestSupport {
         String campaign = importSample("asl-west-of-alamein.yaml");
         String scenario = startPlan("alice", campaign, "ex-10-3");
         JsonNode before = get("alice", "/api/scenarios/" + scenario).at("/clock");
-        Response advanced = advance("alice", scenario);
+        Response advanced = advance("bruno", scenario); // the Italians' Rally Phase: Bruno moves the clock on
         assertThat(advanced.at("/scenario/clock")).isNotEqualTo(before);
 
-        Response undone = post("alice", "/api/scenarios/" + scenario + "/undo", Map.of("reason", "too soon"));
+        Response undone = post("bruno", "/api/scenarios/" + scenario + "/undo", Map.of("reason", "too soon"));
         assertThat(undone.status()).as(undone.raw()).isEqualTo(200);
         assertThat(undone.at("/outcome").asText()).isEqualTo("undone");
         assertThat(undone.at("/scenario/clock")).isEqualTo(before);
@@ -65,7 +65,7 @@ class ReplayAndUndoApiTest extends ApiTestSupport {
         events.body().forEach(e -> types.add(e.get("type").asText()));
         assertThat(types).containsSubsequence("ClockAdvanced", "ActionUndone");
 
-        Response nothing = post("alice", "/api/scenarios/" + scenario + "/undo", Map.of());
+        Response nothing = post("bruno", "/api/scenarios/" + scenario + "/undo", Map.of());
         assertThat(nothing.status()).isEqualTo(409);
         assertThat(nothing.at("/detail").asText()).startsWith("undo:");
         assertThat(get("alice", "/api/campaigns/" + campaign + "/verify").at("/ok").asBoolean()).isTrue();
@@ -81,7 +81,8 @@ class ReplayAndUndoApiTest extends ApiTestSupport {
             if (random.nextInt(3) == 0) {
                 post(who, "/api/scenarios/" + scenario + "/undo", Map.of()); // 409 when nothing is left: fine
             } else {
-                assertThat(advance(who, scenario).status()).isEqualTo(200);
+                Response moved = moveOn(scenario); // by the players whose move it is
+                assertThat(moved.status()).as(moved.raw()).isEqualTo(200);
             }
         }
         JsonNode live = get("alice", "/api/scenarios/" + scenario).body();
@@ -94,22 +95,23 @@ class ReplayAndUndoApiTest extends ApiTestSupport {
         String campaign = importSample("asl-west-of-alamein.yaml");
         String scenario = startPlan("alice", campaign, "ex-10-3");
         JsonNode start = get("alice", "/api/scenarios/" + scenario).at("/clock");
-        String first = advance("alice", scenario).at("/actionId").asText();
-        JsonNode second = advance("alice", scenario).at("/scenario/clock");
-        JsonNode now = advance("alice", scenario).at("/scenario/clock");
+        // the Italians' Player Turn: Bruno moves the clock on (RPh, PFPh, then the referee from the MPh)
+        String first = advance("bruno", scenario).at("/actionId").asText();
+        JsonNode second = advance("bruno", scenario).at("/scenario/clock");
+        JsonNode now = advance("referee", scenario).at("/scenario/clock");
 
-        Response dismissed = post("bruno", "/api/scenarios/" + scenario + "/disputes",
+        Response dismissed = post("alice", "/api/scenarios/" + scenario + "/disputes",
                 Map.of("actionId", first, "reason", "my Rally Phase was not done"));
         assertThat(dismissed.status()).as(dismissed.raw()).isEqualTo(201);
         String d1 = dismissed.at("/id").asText();
-        assertThat(post("bruno", "/api/scenarios/" + scenario + "/disputes/" + d1 + "/resolve",
+        assertThat(post("alice", "/api/scenarios/" + scenario + "/disputes/" + d1 + "/resolve",
                 Map.of("upheld", true, "ruling", "no")).status()).isEqualTo(403);
         Response ruling = post("referee", "/api/scenarios/" + scenario + "/disputes/" + d1 + "/resolve",
                 Map.of("upheld", false, "ruling", "nothing to rally"));
         assertThat(ruling.at("/outcome").asText()).isEqualTo("dismissed");
         assertThat(ruling.at("/scenario/clock")).isEqualTo(now);
 
-        String d2 = post("bruno", "/api/scenarios/" + scenario + "/disputes",
+        String d2 = post("alice", "/api/scenarios/" + scenario + "/disputes",
                 Map.of("actionId", first, "reason", "advanced before my broken units rallied")).at("/id").asText();
         assertThat(get("alice", "/api/scenarios/" + scenario + "/disputes").body().size()).isEqualTo(1);
         Response upheld = post("referee", "/api/scenarios/" + scenario + "/disputes/" + d2 + "/resolve",
@@ -139,16 +141,16 @@ class ReplayAndUndoApiTest extends ApiTestSupport {
     void audit_groups_events_into_actions_with_who_and_when() {
         String campaign = importSample("asl-west-of-alamein.yaml");
         String scenario = startPlan("alice", campaign, "ex-10-3");
-        String a1 = advance("alice", scenario).at("/actionId").asText();
-        advance("bruno", scenario);
+        String a1 = advance("bruno", scenario).at("/actionId").asText(); // the Italians' Player Turn
+        advance("referee", scenario);
 
         Response audit = get("referee", "/api/scenarios/" + scenario + "/audit?gameTurn=1");
         assertThat(audit.status()).isEqualTo(200);
         assertThat(audit.body().size()).isEqualTo(3); // the start, two advances
         JsonNode advanceAction = audit.at("/1");
         assertThat(advanceAction.get("actionId").asText()).isEqualTo(a1);
-        assertThat(advanceAction.get("account").asText()).isEqualTo("alice");
-        assertThat(advanceAction.get("side").asText()).isEqualTo("british");
+        assertThat(advanceAction.get("account").asText()).isEqualTo("bruno");
+        assertThat(advanceAction.get("side").asText()).isEqualTo("axis");
         assertThat(advanceAction.get("kind").asText()).isEqualTo("ClockAdvanced");
         assertThat(advanceAction.get("outcome").get(0).get("type").asText()).isEqualTo("ClockAdvanced");
         assertThat(advanceAction.get("time").asText()).isNotBlank();
@@ -163,7 +165,7 @@ class ReplayAndUndoApiTest extends ApiTestSupport {
     void server_dice_verify_after_the_conclusion() {
         String campaign = importSample("asl-west-of-alamein.yaml");
         String scenario = startPlan("alice", campaign, "ex-10-3");
-        advance("alice", scenario);
+        advance("bruno", scenario);
         Response before = get("bruno", "/api/scenarios/" + scenario + "/dice/verify");
         assertThat(before.at("/revealed").asBoolean()).isFalse();
         assertThat(before.at("/message").asText()).contains("not revealed yet");

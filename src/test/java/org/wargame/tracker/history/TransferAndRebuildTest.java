@@ -24,10 +24,10 @@ class TransferAndRebuildTest extends ApiTestSupport {
 
     private String played(String campaign) {
         String scenario = startPlan("alice", campaign, "ex-10-3");
-        advance("alice", scenario);
+        advance("bruno", scenario); // the Italians' Player Turn: Bruno moves the clock on
         advance("bruno", scenario);
-        post("alice", "/api/scenarios/" + scenario + "/undo", Map.of());
-        advance("alice", scenario);
+        post("bruno", "/api/scenarios/" + scenario + "/undo", Map.of());
+        advance("bruno", scenario);
         return scenario;
     }
 
@@ -45,9 +45,12 @@ class TransferAndRebuildTest extends ApiTestSupport {
         String[] lines = file.split("\n");
         JsonNode header = JSON.readTree(lines[0]);
         assertThat(header.get("format").asText()).isEqualTo("campaign-tracker-history");
-        assertThat(header.get("version").asInt()).isEqualTo(1);
+        assertThat(header.get("version").asInt()).isEqualTo(2);
+        assertThat(header.get("kind").asText()).isEqualTo("history");
         long events = get("alice", "/api/campaigns/" + campaign + "/verify").at("/eventsChecked").asLong();
         assertThat(lines.length - 1L).isEqualTo(events);
+        assertThat(header.get("events").asLong()).isEqualTo(events); // the manifest: what the file must hold
+        assertThat(header.get("streams")).hasSize(2);
         assertThat(JSON.readTree(lines[1]).get("payload").get("campaignId").asText()).isEqualTo(campaign);
 
         // intact, but this tracker has the campaign already
@@ -192,6 +195,6 @@ class TransferAndRebuildTest extends ApiTestSupport {
         }
         assertThat(jdbc.queryForObject("select count(*) from domain_event_entry where aggregate_identifier = ?",
                 Long.class, scenario)).isEqualTo(events);
-        assertThat(advance("alice", scenario).status()).isEqualTo(200);
+        assertThat(moveOn(scenario).status()).isEqualTo(200);
     }
 }

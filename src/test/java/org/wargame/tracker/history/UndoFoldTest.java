@@ -1,11 +1,5 @@
 package org.wargame.tracker.history;
 
-import org.wargame.tracker.scenario.HistoryCommand;
-import org.wargame.tracker.store.StoredJson;
-import org.wargame.tracker.scenario.FoldInput;
-import org.wargame.tracker.scenario.ScenarioLog;
-import org.wargame.tracker.scenario.UndoPolicy;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -13,20 +7,25 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.campaign.Side;
+import org.wargame.tracker.refusal.Conflict;
+import org.wargame.tracker.refusal.NotYourSide;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.RuleSets;
-import org.wargame.tracker.account.Actor;
-import org.wargame.tracker.refusal.Conflict;
-import org.wargame.tracker.refusal.NotYourSide;
+import org.wargame.tracker.scenario.FoldInput;
+import org.wargame.tracker.scenario.HistoryCommand;
 import org.wargame.tracker.scenario.ScenarioEvent;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionUndone;
 import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
+import org.wargame.tracker.scenario.ScenarioLog;
 import org.wargame.tracker.scenario.ScenarioState;
+import org.wargame.tracker.scenario.UndoPolicy;
+import org.wargame.tracker.store.StoredJson;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -31,7 +31,7 @@ class ScenarioPartsApiTest extends ApiTestSupport {
         assertThat(before.keySet()).anyMatch(k -> k.contains("br-crew-1"));
 
         // a clock advance changes no counter: no part differs
-        advance("alice", scenario);
+        advance("bruno", scenario);
         assertThat(parts(scenario)).isEqualTo(before);
 
         // becoming Pack-TI changes the crew, and only the counters the rule changes
@@ -56,7 +56,7 @@ class ScenarioPartsApiTest extends ApiTestSupport {
     void a_row_stored_whole_reads_whole_and_is_split_by_the_next_action() {
         String campaign = importSample("asl-west-of-alamein.yaml");
         String scenario = startPlan("alice", campaign, "ex-10-3");
-        advance("alice", scenario);
+        advance("bruno", scenario);
         var live = get("alice", "/api/scenarios/" + scenario).body();
         // as a database before V13 holds it: the whole state in the row, no parts
         String whole = ScenarioProjection.write(ScenarioRow.read(jdbc, scenario));
@@ -64,7 +64,7 @@ class ScenarioPartsApiTest extends ApiTestSupport {
         jdbc.update("delete from scenario_part where scenario_id = ?", scenario);
         assertThat(get("alice", "/api/scenarios/" + scenario).body()).isEqualTo(live);
 
-        advance("alice", scenario);
+        advance("bruno", scenario);
         assertThat(jdbc.queryForObject("select layout from scenario_view where scenario_id = ?", Integer.class,
                 scenario)).isEqualTo(ScenarioRow.LAYOUT);
         assertThat(parts(scenario)).isNotEmpty();

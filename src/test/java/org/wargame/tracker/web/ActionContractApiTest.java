@@ -1,9 +1,9 @@
 package org.wargame.tracker.web;
 
-import org.wargame.tracker.web.api.ActionApiDocs;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.wargame.tracker.ApiTestSupport;
+import org.wargame.tracker.web.api.ActionApiDocs;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -86,14 +86,15 @@ class ActionContractApiTest extends ApiTestSupport {
         });
         assertThat(fires).containsExactly(List.of(), List.of("DR")); // without the Gun: no roll; with it: Original DR
 
-        Response toMph = post("alice", "/api/scenarios/" + s + "/clock/advance", Map.of("to", "MPh"));
+        Response toMph = post("bruno", "/api/scenarios/" + s + "/clock/advance", Map.of("to", "MPh", "confirm", List.of("decision")));
         assertThat(toMph.status()).as(toMph.raw()).isEqualTo(200);
         assertThat(toMph.at("/scenario/clock/phase").asText()).isEqualTo("MPh");
         assertThat(toMph.at("/scenario/clock/gameTurn").asInt()).isEqualTo(1);
         assertThat(toMph.at("/events").size()).isEqualTo(2); // RPh to PFPh to MPh, one event each
 
         // to Turn 3: stopped at Turn 2's first RPh, where the crew may become Pack-TI (10.11)
-        Response far = post("alice", "/api/scenarios/" + s + "/clock/advance", Map.of("gameTurn", 3));
+        // (the referee's request: a player's would end with the Player Turn)
+        Response far = post("referee", "/api/scenarios/" + s + "/clock/advance", Map.of("gameTurn", 3));
         assertThat(far.at("/scenario/clock/gameTurn").asInt()).isEqualTo(2);
         assertThat(far.at("/scenario/clock/phase").asText()).isEqualTo("RPh");
         assertThat(far.at("/scenario/decision").asText()).startsWith("10.11");

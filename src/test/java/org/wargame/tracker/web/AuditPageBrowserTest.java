@@ -32,6 +32,11 @@ class AuditPageBrowserTest extends BrowserTestSupport {
         String scenarioId = startPlan("alice", campaignId, "ex-10-3");
         assertThat(action("alice", scenarioId, Map.of("type", "casualty", "counter", "br-mule-1",
                 "result", "casualty-reduction")).status()).isEqualTo(200);
+        int advances = 0;
+        // the Italians move in their own MPh (A3): RPh, PFPh, MPh
+        for (; advances < 2; advances++) {
+            assertThat(advance("referee", scenarioId).status()).isEqualTo(200);
+        }
         List<String> hexes = List.of("F5", "F4", "E4", "E5", "F5", "F6");
         int moves = 0;
         for (String hex : hexes) {
@@ -41,8 +46,7 @@ class AuditPageBrowserTest extends BrowserTestSupport {
             }
         }
         assertThat(moves).as("the Italian squad moved").isPositive();
-        int advances = 0;
-        while (get("alice", "/api/scenarios/" + scenarioId).at("/clock/gameTurn").asInt() == 1 && advances < 40) {
+        while (get("alice", "/api/scenarios/" + scenarioId).at("/clock/gameTurn").asInt() == 1 && advances < 42) {
             assertThat(advance("referee", scenarioId).status()).isEqualTo(200);
             advances++;
         }

@@ -1,6 +1,5 @@
 package org.wargame.tracker.web;
 
-import org.wargame.tracker.web.http.ReadyToPlay;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.ObjectProvider;
@@ -12,6 +11,7 @@ import org.wargame.tracker.account.Accounts;
 import org.wargame.tracker.campaign.CampaignImport;
 import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.SampleCampaigns;
+import org.wargame.tracker.web.http.ReadyToPlay;
 
 import java.util.UUID;
 

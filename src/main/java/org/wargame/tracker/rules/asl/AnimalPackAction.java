@@ -96,7 +96,7 @@ public sealed interface AnimalPackAction extends RuleAction {
 
         @Override
         public List<AnimalPackEvent> decide(AnimalPackState state, GameClock clock, Dice dice) {
-            return AnimalPackRules.decided(state, out -> Movement.move(out, this));
+            return AnimalPackRules.decided(state, out -> Movement.move(out, clock, this));
         }
     }
 
@@ -113,7 +113,7 @@ public sealed interface AnimalPackAction extends RuleAction {
 
         @Override
         public List<AnimalPackEvent> decide(AnimalPackState state, GameClock clock, Dice dice) {
-            return AnimalPackRules.decided(state, out -> RallyAttempt.attempt(out, this, dice));
+            return AnimalPackRules.decided(state, out -> RallyAttempt.attempt(out, clock, this, dice));
         }
     }
 
@@ -130,7 +130,7 @@ public sealed interface AnimalPackAction extends RuleAction {
 
         @Override
         public List<AnimalPackEvent> decide(AnimalPackState state, GameClock clock, Dice dice) {
-            return AnimalPackRules.decided(state, out -> GunRepair.attempt(out, this, dice));
+            return AnimalPackRules.decided(state, out -> GunRepair.attempt(out, clock, this, dice));
         }
     }
 

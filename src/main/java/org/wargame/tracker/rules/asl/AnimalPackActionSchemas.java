@@ -1,6 +1,5 @@
 package org.wargame.tracker.rules.asl;
 
-import org.wargame.tracker.rules.ActionField;
 import org.wargame.tracker.rules.ActionField.Sides;
 import org.wargame.tracker.rules.ActionSchema;
 import org.wargame.tracker.rules.DiceKind;

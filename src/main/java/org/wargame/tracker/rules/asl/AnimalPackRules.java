@@ -48,10 +48,14 @@ public final class AnimalPackRules implements RuleSet<AnimalPackState, AnimalPac
         return "ASL Animal-Pack (section 10)";
     }
 
+    /**
+     * The Player Turn's phases. The non-phasing side acts in the MPh (Defensive First Fire, as in EX 10.3's crew
+     * using "Defensive First Fire and then Subsequent First Fire") and in the DFPh: both sides end those phases.
+     */
     @Override
     public PhaseSequence phases() {
         return new PhaseSequence(List.of(Phase.of("RPh", "Rally Phase", "1.13B"), Phase.of("PFPh", "Prep Fire Phase"),
-                Phase.of("MPh", "Movement Phase"), Phase.of("DFPh", "Defensive Fire Phase"),
+                Phase.bothSides("MPh", "Movement Phase"), Phase.bothSides("DFPh", "Defensive Fire Phase"),
                 Phase.of("AFPh", "Advancing Fire Phase"), Phase.of("RtPh", "Rout Phase"),
                 Phase.of("APh", "Advance Phase"), Phase.of("CCPh", "Close Combat Phase")));
     }
@@ -79,6 +83,11 @@ public final class AnimalPackRules implements RuleSet<AnimalPackState, AnimalPac
     @Override
     public AnimalPackState setUp(List<CounterDefinition> definitions) {
         return ScenarioSetUp.of(definitions);
+    }
+
+    @Override
+    public void validateStart(List<CounterDefinition> counters) {
+        ScenarioSetUp.requireStart(counters);
     }
 
     @Override

@@ -27,6 +27,11 @@ public record AslCounter(String id, String kind, String name, String side, Strin
         return "horse".equals(kind) && Boolean.TRUE.equals(data.get("mule"));
     }
 
+    /** 10.1, EX 10.41: only a "squad" Mule carries a Gun; a Casualty Reduced ("HS") one does not. */
+    public boolean carriesGuns() {
+        return isMule() && !AnimalPackState.HS.equals(size);
+    }
+
     public boolean isPersonnel() {
         return "crew".equals(kind) || "squad".equals(kind) || "half-squad".equals(kind) || "leader".equals(kind);
     }

@@ -37,10 +37,12 @@ final class Attack {
     static void fire(Decision out, GameClock clock, Fire action, Dice dice) {
         AnimalPackState s = out.state();
         AslCounter firer = s.inPlay(Sections.FIRE, "firer", action.firer());
+        ActionPhases.require("fire", firer, clock, "firer");
         require(firer.isPersonnel(), Sections.FIRE, "firer", "only Personnel attack (" + firer.id() + " is a "
                 + firer.kind() + ")");
         require(firer.goodOrder(), Sections.FIRE, "firer", "a broken unit cannot attack");
         boolean closeCombat = closeCombat(clock, action);
+        ActionPhases.requireFireType(action.fireType(), clock);
         if (action.target() != null) {
             AslCounter target = s.inPlay(Sections.FIRE, "target", action.target());
             require(!(target.isGun() && target.loadedOn() != null), "10.42", "target",

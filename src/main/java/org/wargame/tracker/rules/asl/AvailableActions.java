@@ -46,8 +46,10 @@ final class AvailableActions {
                 boolean cc = "CCPh".equals(clock.phase());
                 String label = !c.packTi() ? (cc ? "Close Combat" : "Fire")
                         : cc ? "Close Combat (TI DRM, ends Pack-TI)" : "Fire (Area Fire, ends Pack-TI)";
-                options.add(new ActionOption(c.id(), "fire", label, c.goodOrder(),
-                        c.goodOrder() ? null : Sections.FIRE + ": a broken unit cannot attack",
+                String firePhase = ActionPhases.refusal("fire", c, clock);
+                String fireRefusal = firePhase != null ? firePhase
+                        : c.goodOrder() ? null : Sections.FIRE + ": a broken unit cannot attack";
+                options.add(new ActionOption(c.id(), "fire", label, fireRefusal == null, fireRefusal,
                         Map.of("type", "fire", "firer", c.id()), List.of("target", "fireType", "result"),
                         List.of()));
                 if (c.possesses() != null && s.counters().get(c.possesses()) != null) {
@@ -63,15 +65,19 @@ final class AvailableActions {
                     ? List.of(AnimalPackActionSchemas.VULNERABILITY_DR, AnimalPackActionSchemas.COVERED_ARC_DR)
                     : List.of()));
             boolean movable = !((c.isGun() || c.isMule()) && c.packTi()) && !(c.isGun() && c.loadedOn() != null);
-            options.add(new ActionOption(c.id(), "move", "Move", movable, movable ? null
-                    : c.packTi() ? "10.11: a Pack-TI Gun or Mule cannot be moved" : "10.1: it moves with its Mule",
+            String movePhase = ActionPhases.refusal("move", c, clock);
+            String moveRefusal = !movable ? (c.packTi() ? "10.11: a Pack-TI Gun or Mule cannot be moved"
+                    : "10.1: it moves with its Mule") : movePhase;
+            options.add(new ActionOption(c.id(), "move", "Move", moveRefusal == null, moveRefusal,
                     Map.of("type", "move", "counter", c.id()), List.of("hex", "terrain", "prohibitsGuns"), List.of()));
             if (!c.goodOrder()) {
-                options.add(new ActionOption(c.id(), "rally", "Rally", true, null,
+                String rallyPhase = ActionPhases.refusal("rally", c, clock);
+                options.add(new ActionOption(c.id(), "rally", "Rally", rallyPhase == null, rallyPhase,
                         Map.of("type", "rally", "counter", c.id()), List.of("result"), List.of(AnimalPackActionSchemas.RALLY_DR)));
             }
             if (c.malfunctioned()) {
-                options.add(new ActionOption(c.id(), "repair-gun", "Repair", true, null,
+                String repairPhase = ActionPhases.refusal("repair-gun", c, clock);
+                options.add(new ActionOption(c.id(), "repair-gun", "Repair", repairPhase == null, repairPhase,
                         Map.of("type", "repair-gun", "gun", c.id()), List.of("result"), List.of(AnimalPackActionSchemas.REPAIR_DR)));
             }
         }

@@ -4,6 +4,7 @@ import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.DiceKind;
 import org.wargame.tracker.rules.DiceRoll;
+import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.asl.AnimalPackAction.RepairGun;
 import org.wargame.tracker.rules.asl.AnimalPackEvent.GunRepaired;
 import org.wargame.tracker.rules.asl.AnimalPackEvent.RepairAttempted;
@@ -26,11 +27,12 @@ final class GunRepair {
     private GunRepair() {
     }
 
-    static void attempt(Decision out, RepairGun action, Dice dice) {
+    static void attempt(Decision out, GameClock clock, RepairGun action, Dice dice) {
         AslCounter gun = out.state().counter("gun", action.gun());
         FieldRefused.require(gun.isGun(), "gun", gun.id() + " is not a Gun or support weapon");
         String chapter = Sections.weapon(gun);
         require(!gun.eliminated(), chapter, "gun", gun.id() + " is eliminated");
+        ActionPhases.require("repair-gun", gun, clock, "gun");
         require(gun.malfunctioned(), chapter, "gun", gun.id() + " is not Malfunctioned");
         if (action.result() == null) {
             out.add(new GunRepaired(gun.id(), chapter));

@@ -1,6 +1,7 @@
 package org.wargame.tracker.rules.asl;
 
 import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.asl.AnimalPackAction.Move;
 import org.wargame.tracker.rules.asl.AnimalPackEvent.CounterMoved;
 
@@ -19,10 +20,11 @@ final class Movement {
     private Movement() {
     }
 
-    static void move(Decision out, Move action) {
+    static void move(Decision out, GameClock clock, Move action) {
         AnimalPackState s = out.state();
         AslCounter c = s.inPlay(Sections.MOVEMENT, "counter", action.counter());
         FieldRefused.require(action.hex() != null && !action.hex().isBlank(), "hex", "required");
+        ActionPhases.require("move", c, clock, "counter");
         require(!(c.isGun() || c.isMule()) || !c.packTi(), "10.11", "counter", "a Pack-TI "
                 + (c.isGun() ? "Gun" : "Mule") + " cannot be moved or advanced until its period is done");
         require(!c.isGun() || c.loadedOn() == null, "10.1", "counter", "an Animal-Packed Gun moves with its Mule");

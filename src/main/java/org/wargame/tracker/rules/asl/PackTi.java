@@ -73,6 +73,11 @@ public final class PackTi {
         UnpackingPeriod period = s.periodOf(gun.id());
         AslCounter mule = gun.loadedOn() != null ? s.counters().get(gun.loadedOn())
                 : period != null && period.mule() != null ? s.counters().get(period.mule()) : freeMule(s, gun);
+        if (mule == null && period == null && gun.loadedOn() == null) {
+            require(s.at(gun.hex()).stream().noneMatch(m -> m.isMule() && s.gunOn(m.id()) == null), "10.1", "crew",
+                    "only a \"squad\" Mule carries a Gun (EX 10.41: \"back on another 'squad' Mule\"); the Mules "
+                            + "in the Gun's Location are \"HS\"");
+        }
         require(mule != null && !mule.eliminated() || period != null && period.transferred(), "10.1", "crew",
                 "no Mule to (un)pack the Gun with in its Location");
         require(same(crew, gun), "10.11", "crew", "the crew and its Gun must share a Location");
@@ -90,8 +95,12 @@ public final class PackTi {
         String direction = gun.loadedOn() != null ? UnpackingPeriod.UNPACKING : UnpackingPeriod.PACKING;
         int length = UnpackingPeriod.length(PackGuns.manhandling(gun), PackGuns.isMortar(gun));
         out.add(new PackTiTaken(counters, gun.id(), "begins " + direction.toLowerCase(), "10.11"));
-        String warning = UnpackingPeriod.UNPACKING.equals(direction) && Unloading.prohibited(gun)
-                ? "; the Gun's Location prohibits Guns, so its unload will be refused and the period end (10.31)" : "";
+        // 10.31: an Unpacking Period that must end with an unload the terrain prohibits is not begun (see the
+        // readings: the voluntary unload is prohibited, not an elimination)
+        require(!(UnpackingPeriod.UNPACKING.equals(direction) && Unloading.prohibited(gun)), "10.31", "crew",
+                "the Gun's Location (" + gun.terrain() + ") prohibits Guns: the Gun may not be unloaded there, so "
+                        + "no Unpacking Period is begun; move the Mule on first");
+        String warning = "";
         out.add(new PeriodBegan(new UnpackingPeriod(gun.id(), crew.id(), mule.id(), direction, length, 0,
                 clock.gameTurn(), 0, false, false, false), "12 - M# " + PackGuns.manhandling(gun)
                 + (PackGuns.isMortar(gun) ? "" : " + 1 (not a mortar)") + " = " + length + " Game Turns" + warning,
@@ -106,8 +115,9 @@ public final class PackTi {
     }
 
     private static AslCounter freeMule(AnimalPackState s, AslCounter gun) {
-        return s.at(gun.hex()).stream().filter(AslCounter::isMule).filter(m -> s.gunOn(m.id()) == null).findFirst()
-                .orElse(null);
+        // 10.1, EX 10.41: a Gun goes back only on a "squad" Mule
+        return s.at(gun.hex()).stream().filter(AslCounter::isMule).filter(AslCounter::carriesGuns)
+                .filter(m -> s.gunOn(m.id()) == null).findFirst().orElse(null);
     }
 
     static boolean same(AslCounter a, AslCounter b) {

@@ -12,7 +12,8 @@ import java.util.List;
  * Otherwise it ends and Gun, Mule and crew leave Pack-TI:
  * <ul>
  *   <li>the Gun is eliminated (10.4: "Pack-TI status is NA"; or by its X#, a repair, an attack);</li>
- *   <li>a Packing Period's Mule is eliminated before the Gun was loaded on it (nothing is left to pack onto);</li>
+ *   <li>a Packing Period's Mule is eliminated, or Casualty Reduced to "HS", before the Gun was loaded on it
+ *       (nothing is left to pack onto: 10.1, EX 10.41, only a "squad" Mule carries a Gun);</li>
  *   <li>its crew is lost and no unit in play could ever take the Gun up (of its side and nationality, a crew for a
  *       Gun or an MMC for a SW, not PRC, not holding another Gun), or the unit holding it may not (un)pack it.</li>
  * </ul>
@@ -49,6 +50,10 @@ final class PeriodContinuation {
             } else if (UnpackingPeriod.PACKING.equals(p.direction()) && !p.transferred() && !alive(s, p.mule())) {
                 why = "the Mule to pack the Gun onto is eliminated";
                 section = "10.3";
+            } else if (UnpackingPeriod.PACKING.equals(p.direction()) && !p.transferred()
+                    && !s.counters().get(p.mule()).carriesGuns()) {
+                why = "the Mule to pack the Gun onto is now \"HS\": only a \"squad\" Mule carries a Gun (EX 10.41)";
+                section = "10.1";
             } else if (!carriedOn(s, p, gun)) {
                 why = "its crew is lost and no unit is left that could take the Gun up and carry the period on";
             }

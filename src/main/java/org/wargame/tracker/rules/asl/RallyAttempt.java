@@ -4,6 +4,7 @@ import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.DiceKind;
 import org.wargame.tracker.rules.DiceRoll;
+import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.asl.AnimalPackEvent.RallyAttempted;
 import org.wargame.tracker.rules.asl.AnimalPackEvent.UnitRallied;
 
@@ -23,8 +24,9 @@ final class RallyAttempt {
     private RallyAttempt() {
     }
 
-    static void attempt(Decision out, AnimalPackAction.Rally action, Dice dice) {
+    static void attempt(Decision out, GameClock clock, AnimalPackAction.Rally action, Dice dice) {
         AslCounter c = out.state().inPlay(Sections.RALLY, "counter", action.counter());
+        ActionPhases.require("rally", c, clock, "counter");
         require(!c.goodOrder(), Sections.RALLY, "counter", c.id() + " is already in Good Order");
         if (action.result() == null) {
             out.add(new UnitRallied(c.id(), Sections.RALLY));

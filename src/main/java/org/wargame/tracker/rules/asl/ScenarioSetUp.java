@@ -50,4 +50,22 @@ final class ScenarioSetUp {
         }
         return new AnimalPackState(counters, Map.of());
     }
+
+    /**
+     * 10.1, EX 10.41: a scenario does not start with a Gun loaded on an "HS" Mule (one Casualty Reduced, carried
+     * from an earlier scenario or so placed): only a "squad" Mule carries a Gun. Checked when a scenario starts and
+     * when a campaign file's plans are checked, not when a stored scenario is folded (it may hold one).
+     */
+    static void requireStart(List<CounterDefinition> definitions) {
+        AnimalPackState s = of(definitions);
+        for (AslCounter c : s.counters().values()) {
+            AslCounter mule = c.loadedOn() == null ? null : s.counters().get(c.loadedOn());
+            if (mule != null && !mule.carriesGuns()) {
+                throw new FieldRefused("counters[" + c.id() + "].state.loadedOn", "10.1: " + c.id()
+                        + " is loaded on " + mule.id() + ", an \"HS\" Mule; only a \"squad\" Mule carries a Gun "
+                        + "(EX 10.41: \"back on another 'squad' Mule\"): place the Gun on the ground or on a "
+                        + "\"squad\" Mule");
+            }
+        }
+    }
 }

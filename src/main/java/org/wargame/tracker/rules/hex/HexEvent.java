@@ -121,11 +121,15 @@ public sealed interface HexEvent extends RuleEvent permits HexEvent.UnitMoved, H
      * 12.61-12.64: the mortars of one hex fired one barrage: their APFP only, plus the leader's modifier; only the
      * target hex's terrain counts; {@code casualtyMultiplier} 2 against infantry in woods or jungle. {@code roll} is
      * the attack dice roll when units other than vehicles were in the target hex (vehicles: {@link VehicleAttacked}).
+     * With the campaign's fire table: {@code fireTableColumn} (the APFP column read), {@code tableCasualtyPoints} (the
+     * table's number) and {@code casualtyPoints} (times the multiplier); {@code casualtyNote} says in words what the
+     * players read or apply (the doubling). All four are absent from barrages stored before they were recorded.
      */
     record MortarBarrageFired(String side, String firingHex, List<String> weaponIds, List<String> unitIds,
                               String targetHex, int range, String spotterId, String leaderId, int apfp,
                               int leadershipModifier, String targetTerrain, int casualtyMultiplier, DiceRoll roll,
-                              Integer modifiedRoll) implements HexEvent {
+                              Integer modifiedRoll, Integer fireTableColumn, Integer tableCasualtyPoints,
+                              Integer casualtyPoints, String casualtyNote) implements HexEvent {
         @Override
         public HexState applyTo(HexState state) {
             return state.on(this);

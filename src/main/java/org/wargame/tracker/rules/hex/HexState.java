@@ -14,11 +14,13 @@ import java.util.function.UnaryOperator;
 
 /**
  * The hex rule set's state of one scenario: every counter (in the order of the order of battle) and the Smoke markers
- * on the map (hex to smoke level, 12.66). Immutable; changed only by the fold below, one {@code on} method per event
+ * on the map (hex to smoke level, 12.66), and the campaign's fire table when it declares one (12.64; null: none, and
+ * in states kept before it was read). Immutable; changed only by the fold below, one {@code on} method per event
  * ({@link HexEvent#applyTo}).
  */
 @JsonTypeName("hex")
-public record HexState(List<HexCounter> counters, Map<String, Integer> smoke) implements RuleState {
+public record HexState(List<HexCounter> counters, Map<String, Integer> smoke, FireTable fireTable)
+        implements RuleState {
 
     public HexState {
         counters = counters == null ? List.of() : List.copyOf(counters);
@@ -96,17 +98,17 @@ public record HexState(List<HexCounter> counters, Map<String, Integer> smoke) im
         for (HexCounter c : counters) {
             list.add(c.id().equals(id) ? change.apply(c) : c);
         }
-        return new HexState(list, smoke);
+        return new HexState(list, smoke, fireTable);
     }
 
     HexState changeAll(UnaryOperator<HexCounter> change) {
-        return new HexState(counters.stream().map(change).toList(), smoke);
+        return new HexState(counters.stream().map(change).toList(), smoke, fireTable);
     }
 
     HexState withSmoke(String hex, int level) {
         Map<String, Integer> map = new LinkedHashMap<>(smoke);
         map.put(hex, level);
-        return new HexState(counters, map);
+        return new HexState(counters, map, fireTable);
     }
 
     // ---------------------------------------------------------------- the fold: one method per event (applyTo)

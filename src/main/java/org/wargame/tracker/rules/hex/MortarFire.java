@@ -27,6 +27,8 @@ final class MortarFire {
     static final Set<String> NO_FIRE_TERRAIN = Set.of("building", "bunker");
     /** 12.64: terrain where air bursts double the Casualty Points against infantry. */
     static final Set<String> AIR_BURST_TERRAIN = Set.of("woods", "jungle");
+    /** 12.64: "Casualty Points ... are doubled". */
+    static final int AIR_BURST_MULTIPLIER = 2;
     /** 12.67: the to-hit number against a vehicle. */
     static final int TO_HIT = 6;
 
@@ -132,11 +134,13 @@ final class MortarFire {
         int cover = fire.coverModifier() == null ? 0 : fire.coverModifier();
 
         // 12.63: only the target hex's terrain; 12.64: air bursts against infantry in woods and jungle
-        List<HexCounter> inHex = state.unitsIn(fire.targetHex()).stream()
-                .filter(c -> !c.side().equals(firing.side())).toList();
-        List<HexCounter> vehicles = inHex.stream().filter(HexCounter::vehicle).toList();
+        List<HexCounter> everyUnit = state.unitsIn(fire.targetHex());
+        List<HexCounter> inHex = everyUnit.stream().filter(c -> !c.side().equals(firing.side())).toList();
+        // 12.67 "a hex containing one or more vehicles ... roll separately for each vehicle": every vehicle in the
+        // hex, the firer's own side's too
+        List<HexCounter> vehicles = everyUnit.stream().filter(HexCounter::vehicle).toList();
         List<HexCounter> others = inHex.stream().filter(c -> !c.vehicle()).toList();
-        String targetTerrain = inHex.stream().map(HexCounter::terrain).filter(t -> t != null).findFirst()
+        String targetTerrain = everyUnit.stream().map(HexCounter::terrain).filter(t -> t != null).findFirst()
                 .orElse(null);
         boolean airBurst = others.stream().anyMatch(HexCounter::infantry) && targetTerrain != null
                 && AIR_BURST_TERRAIN.contains(targetTerrain.toLowerCase());
@@ -146,11 +150,19 @@ final class MortarFire {
             roll = dice.roll(DiceKind.TWO_D6, "12.61 mortar barrage attack dice roll on " + fire.targetHex());
             modified = roll.total() + leadership;
         }
+        int multiplier = airBurst ? AIR_BURST_MULTIPLIER : 1;
+        // 12.64: the fire table is the campaign's (section 12 does not print it); read it when it is declared
+        FireTable.Reading reading = modified == null || state.fireTable() == null ? null
+                : state.fireTable().read(apfp, modified);
+        Integer tablePoints = reading == null ? null : reading.casualtyPoints();
+        Integer points = reading == null ? null : reading.casualtyPoints() * multiplier;
+        String note = casualtyNote(modified != null, state.fireTable() != null, reading, airBurst, apfp);
         List<HexEvent> events = new ArrayList<>();
         events.add(new MortarBarrageFired(firing.side(), firing.hex(), fire.weaponIds(),
                 firing.units().stream().map(HexCounter::id).toList(), fire.targetHex(), fire.range(),
                 Boolean.TRUE.equals(fire.los()) ? null : fire.spotterId(), fire.leaderId(), apfp, leadership,
-                targetTerrain, airBurst ? 2 : 1, roll, modified));
+                targetTerrain, multiplier, roll, modified, reading == null ? null : reading.column(), tablePoints,
+                points, note));
 
         // 12.67: each vehicle separately
         SupportWeapon best = firing.profiles().stream().filter(SupportWeapon::canAttackAt)
@@ -159,6 +171,24 @@ final class MortarFire {
             events.add(againstVehicle(vehicle, fire.targetHex(), best, cover, dice));
         }
         return events;
+    }
+
+    /** What the players read from the barrage (12.64), in their words; null when no AP attack was rolled. */
+    static String casualtyNote(boolean attacked, boolean table, FireTable.Reading reading, boolean airBurst,
+                               int apfp) {
+        if (!attacked) {
+            return null;
+        }
+        if (!table) {
+            return airBurst ? "12.64 air bursts: read the fire table and double the Casualty Points (infantry in "
+                    + "woods or jungle)" : "read the Casualty Points on the fire table";
+        }
+        if (reading == null) {
+            return "APFP " + apfp + " is below the first column of the campaign's fire table: read by the players";
+        }
+        return airBurst ? "fire table: " + reading.casualtyPoints() + " Casualty Points, doubled by 12.64 air bursts: "
+                + reading.casualtyPoints() * AIR_BURST_MULTIPLIER : "fire table: " + reading.casualtyPoints()
+                + " Casualty Points";
     }
 
     /** 12.67: to-hit on 6 or less with the cover modifier; unarmored destroyed; AFV by the Elimination Number. */

@@ -94,6 +94,26 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
         }
     }
 
+    /** The campaign's tables: hex reads the fire table (12.64), and no other. */
+    @Override
+    public void validateTables(Map<String, Object> tables) {
+        if (tables == null) {
+            return;
+        }
+        for (String key : tables.keySet()) {
+            Refuse.fieldUnless(FireTable.KEY.equals(key), "tables." + key, "not a table of rule set hex (it reads "
+                    + FireTable.KEY + ")");
+        }
+        FireTable.read(tables);
+    }
+
+    @Override
+    public HexState setUp(List<CounterDefinition> definitions, Map<String, Object> tables) {
+        validateTables(tables);
+        HexState state = setUp(definitions);
+        return new HexState(state.counters(), state.smoke(), FireTable.read(tables));
+    }
+
     @Override
     public HexState setUp(List<CounterDefinition> definitions) {
         List<HexCounter> counters = new ArrayList<>();
@@ -102,7 +122,7 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
             validate(counter);
             counters.add(counter);
         }
-        HexState state = new HexState(counters, Map.of());
+        HexState state = new HexState(counters, Map.of(), null);
         Set<String> sidesWithPool = new HashSet<>();
         for (HexCounter counter : counters) {
             Refuse.unless(!counter.is(HexCounter.EXPENDABLES) || sidesWithPool.add(counter.side()), "12.5",
@@ -120,14 +140,15 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
                 }
             }
         }
-        // 12.67: the Armor Elimination Table must cover every AFV a mortar may hit
+        // 12.67: the Armor Elimination Table must cover every AFV a mortar may hit (friendly ones too: the
+        // barrage attacks every vehicle in the hex it strikes)
         for (HexCounter weapon : counters) {
             if (!weapon.is(HexCounter.SUPPORT_WEAPON)) {
                 continue;
             }
             SupportWeapon mortar = SupportWeapon.of(weapon);
             if (mortar.mortar() && mortar.canAttackAt()) {
-                counters.stream().filter(c -> c.is(HexCounter.AFV) && !c.side().equals(weapon.side()))
+                counters.stream().filter(c -> c.is(HexCounter.AFV))
                         .forEach(afv -> MortarFire.eliminationNumber(mortar, afv));
             }
         }

@@ -24,8 +24,10 @@ final class TurnSequence {
     static final String FP = "FP";
     static final String CA = "CA";
 
+    /** Both sides act in the Movement Phase (Opportunity Fire, 12.61) and the Close Assault Phase (12.52, 12.53). */
     static final PhaseSequence PHASES = new PhaseSequence(List.of(Phase.of(CP, "Command Phase"),
-            Phase.of(MP, "Movement Phase"), Phase.of(FP, "Fire Phase"), Phase.of(CA, "Close Assault Phase")));
+            Phase.bothSides(MP, "Movement Phase"), Phase.of(FP, "Fire Phase"),
+            Phase.bothSides(CA, "Close Assault Phase")));
 
     /** Whose units act in a window: the phasing side's, the other side's, or either. */
     enum Who { PHASING, NON_PHASING, EITHER }

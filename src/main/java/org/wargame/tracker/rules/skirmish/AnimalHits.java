@@ -37,8 +37,9 @@ final class AnimalHits {
 
     /** The close combat phase ends: an animal that charged dies, whatever the close combat's result. */
     static List<SkirmishEvent> diesAfterItsCloseCombat(SkirmishState state, Animal animal, Dice dice) {
-        return Casualties.woundAnimal(state, animal, Wound.DEATH, "charged " + animal.chargingAt()
-                + ", fought a close combat and died", CasualtyCause.CLOSE_COMBAT, null, dice);
+        String charged = animal.chargingAt() == null ? "charged" : "charged " + animal.chargingAt();
+        return Casualties.woundAnimal(state, animal, Wound.DEATH, charged + ", fought a close combat and died",
+                CasualtyCause.CLOSE_COMBAT, null, dice);
     }
 
     static List<SkirmishEvent> destroyByOwner(SkirmishState state, DestroyAnimal a) {

@@ -1,15 +1,15 @@
 package org.wargame.tracker.rules.skirmish;
 
-import org.wargame.tracker.rules.ActionOption;
-import org.wargame.tracker.rules.DieNeed;
-import org.wargame.tracker.rules.Dice;
-import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.refusal.Refusal;
+import org.wargame.tracker.rules.ActionOption;
+import org.wargame.tracker.rules.Dice;
+import org.wargame.tracker.rules.DieNeed;
+import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.ArtilleryHit;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.CarryLitterCase;
-import org.wargame.tracker.rules.skirmish.SkirmishAction.Move;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DestroyAnimal;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.IndirectMgFire;
+import org.wargame.tracker.rules.skirmish.SkirmishAction.Move;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.RecordCasualty;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.RecordTreatment;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.UniteCrew;
@@ -78,8 +78,8 @@ final class AvailableActions {
         }
         if (f.role() == CrewRole.GUNNER && f.crewWeapon().map(w -> w.type().tripodMachineGun()).orElse(false)) {
             options.add(probe(f.id(), "indirect-mg-fire", "Indirect fire: place the spotting rounds of "
-                            + f.crewWeapon().get().id(), new IndirectMgFire(f.id(), "hit"),
-                    request("indirect-mg-fire", "gunner", f.id()), List.of("arrowDie"), List.of(SkirmishActionSchemas.SPOTTING_DISTANCE)));
+                            + f.crewWeapon().get().id(), new IndirectMgFire(f.id(), "hit", "probe", "probe"),
+                    request("indirect-mg-fire", "gunner", f.id()), List.of("arrowDie", "realRound", "dummyRound"), List.of(SkirmishActionSchemas.SPOTTING_DISTANCE)));
         }
         uniteCrew(f);
         if (f.wound() == Wound.LITTER_CASE) {
@@ -274,6 +274,16 @@ final class AvailableActions {
         options.add(probe(a.id(), "record-casualty", "Record a casualty (close combat...)",
                 new RecordCasualty(a.id(), "death", CasualtyCause.CLOSE_COMBAT.label()),
                 request("record-casualty", "counter", a.id()), List.of("wound", "cause"), List.of()));
+        if (a.wound() == null && a.load() != null && a.loadDropped()) {
+            options.add(probe(a.id(), "load-animal", "Load it again (" + a.load() + ")",
+                    new SkirmishAction.LoadAnimal(a.id()), request("load-animal", "animal", a.id()), List.of(),
+                    List.of()));
+        }
+        if (a.wound() == null && "mount".equals(a.role()) && a.data().get("rider") != null && a.rider() == null) {
+            options.add(probe(a.id(), "mount-animal", "Mount again (" + a.data().get("rider") + ")",
+                    new SkirmishAction.MountAnimal(a.id()), request("mount-animal", "animal", a.id()), List.of(),
+                    List.of()));
+        }
         if (a.wound() != null) {
             options.add(probe(a.id(), "destroy-animal", "Destroy the animal (its owner, side " + a.side() + ")",
                     new DestroyAnimal(a.id()), request("destroy-animal", "animal", a.id()), List.of(), List.of()));

@@ -79,18 +79,21 @@ public final class Casualties {
             return events;
         }
         events.add(new WoundRecorded(figure.id(), now, now == Wound.DEATH ? null : AWAITING_TREATMENT, cause, kind));
-        if (now != Wound.DEATH) {
-            return events;
-        }
-        spent(state, figure.id(), designation).ifPresent(events::add);
-        if (firedFirst) {
+        // "Only the survivors may return fire": a litter case does not fire (reading), so the fire-first hit that
+        // makes him one cancels his designated shots as a killing hit does
+        if (firedFirst && (now == Wound.DEATH || now == Wound.LITTER_CASE)) {
             List<String> his = state.designations().stream()
                     .filter(d -> d.firer().equals(figure.id()) && d.status() == DesignationStatus.PENDING)
                     .map(Designation::id).toList();
             if (!his.isEmpty()) {
-                events.add(new FireCancelled(figure.id(), his, "killed by troops firing first"));
+                events.add(new FireCancelled(figure.id(), his, now == Wound.DEATH ? "killed by troops firing first"
+                        : "made a litter case by troops firing first: a litter case does not fire"));
             }
         }
+        if (now != Wound.DEATH) {
+            return events;
+        }
+        spent(state, figure.id(), designation).ifPresent(events::add);
         boolean spared = kind.sparesWeapons();
         if (!spared) {
             for (Weapon w : figure.weapons()) {

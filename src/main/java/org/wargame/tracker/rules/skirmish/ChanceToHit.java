@@ -1,7 +1,6 @@
 package org.wargame.tracker.rules.skirmish;
 
 import org.wargame.tracker.refusal.FieldRefused;
-
 import org.wargame.tracker.rules.skirmish.SkirmishState.RangeBand;
 import org.wargame.tracker.rules.skirmish.SkirmishState.Weapon;
 

@@ -144,8 +144,8 @@ final class CounterViews {
         if (a.loadDropped()) {
             markers.add("load dropped");
         }
-        if (a.chargingAt() != null && !a.dead()) {
-            markers.add("charging " + a.chargingAt());
+        if (a.charged() && !a.dead()) {
+            markers.add(a.chargingAt() == null ? "charging (close combat, then dies)" : "charging " + a.chargingAt());
         }
         if (a.destroyedByOwner()) {
             markers.add("destroyed by owner");
@@ -215,6 +215,12 @@ final class CounterViews {
         List<String> destroyed = f.weapons().stream().filter(Weapon::destroyed).map(Weapon::id).toList();
         if (!destroyed.isEmpty()) {
             map.put("weaponsDestroyed", destroyed);
+        }
+        // survivors united into another crew stay united: the roster carries the crew he serves now
+        Object dataCrew = f.data().get("crew");
+        String dataTeam = dataCrew instanceof Map<?, ?> m && m.get("team") != null ? m.get("team").toString() : null;
+        if (f.team() != null && !f.team().equals(dataTeam)) {
+            map.put(SkirmishCounters.CREW, Map.of("team", f.team(), "role", f.role().name().toLowerCase()));
         }
         return map;
     }

@@ -1,8 +1,8 @@
 package org.wargame.tracker.rules.skirmish;
 
-import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DesignateTargets;
 import org.wargame.tracker.rules.skirmish.SkirmishEvent.TargetsDesignated;
 import org.wargame.tracker.rules.skirmish.SkirmishState.Designation;

@@ -1,7 +1,6 @@
 package org.wargame.tracker.rules.skirmish;
 
 import org.wargame.tracker.refusal.FieldRefused;
-
 import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.DiceKind;
@@ -53,9 +52,25 @@ public final class IndirectMachineGunFire {
                 && l.gameTurn() == clock.gameTurn()), RULE, gunner.id() + " already placed spotting rounds this turn");
         Templates templates = templates(weapon.type(), WeaponUse.crew(state, gunner));
         boolean onTarget = onTarget(a.arrowDie());
+        // "place two machine gun spotting rounds - one real and one dummy": both placements are recorded
+        String real = placement(a.realRound(), "realRound", "the real one");
+        String dummy = placement(a.dummyRound(), "dummyRound", "the dummy");
         DiceRoll distance = dice.roll(DiceKind.D6, "spotting round distance");
         return List.of(new IndirectMgFireLanded(gunner.id(), weapon.id(), clock.gameTurn(), templates.leaves(),
-                a.arrowDie().trim(), distance, onTarget));
+                a.arrowDie().trim(), distance, onTarget, real, dummy));
+    }
+
+    private static final int MAX_PLACEMENT = 200;
+
+    private static String placement(String value, String field, String which) {
+        if (value == null || value.isBlank()) {
+            throw new FieldRefused(field, "missing (where the players placed " + which + " of the two spotting "
+                    + "rounds, in their words)");
+        }
+        if (value.length() > MAX_PLACEMENT) {
+            throw new FieldRefused(field, "at most " + MAX_PLACEMENT + " characters");
+        }
+        return value.trim();
     }
 
     /** Refuses indirect fire by a weapon that is not a tripod MG, or a crew without gunner, loader and spotter. */

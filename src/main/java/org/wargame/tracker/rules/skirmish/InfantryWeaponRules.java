@@ -136,6 +136,28 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
         return SkirmishActionSchemas.ALL;
     }
 
+    /**
+     * VI: a shot designated in the fire phase is fired in it or not at all (FirePhaseClosed lists those left); leaving
+     * the phase with some still designated is the players' call, so it is asked for ({@code unfired}).
+     */
+    @Override
+    public java.util.Map<String, String> leftBehind(SkirmishState state, GameClock from, GameClock to) {
+        if (!FireOrder.PHASE.equals(from.phase()) || FireOrder.PHASE.equals(to.phase())) {
+            return java.util.Map.of();
+        }
+        java.util.Map<String, String> names = new java.util.HashMap<>();
+        counters(state).forEach(c -> names.put(c.id(), c.name() == null ? c.id() : c.name()));
+        List<String> unfired = state.designations().stream()
+                .filter(d -> d.status() == SkirmishState.DesignationStatus.PENDING)
+                .map(d -> names.getOrDefault(d.firer(), d.firer()) + " at "
+                        + names.getOrDefault(d.target(), String.valueOf(d.target()))).toList();
+        if (unfired.isEmpty()) {
+            return java.util.Map.of();
+        }
+        return java.util.Map.of("unfired", unfired.size() + (unfired.size() == 1 ? " designation" : " designations")
+                + " not fired: " + String.join(", ", unfired));
+    }
+
     /** VI: at the start of the fire phase each side designates its targets before anyone fires. */
     @Override
     public String decisionNeeded(SkirmishState state, GameClock clock) {

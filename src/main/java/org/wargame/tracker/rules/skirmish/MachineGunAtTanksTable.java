@@ -49,6 +49,8 @@ public final class MachineGunAtTanksTable {
 
     /** The tank's fire modifier once its main gun optics are damaged. */
     public static final int OPTICS_FIRE_MODIFIER = -35;
+    /** A second optics hit: the optics are damaged already and the tank still fires at -35%. */
+    static final String OPTICS_ALREADY_DAMAGED = "optics already damaged: no further effect (the tank fires at -35%)";
     /** The movement limit with a damaged driver's vision slot, unless the driver looks out the hull hatch. */
     public static final int DRIVER_VISION_LIMIT_METRES = 50;
 

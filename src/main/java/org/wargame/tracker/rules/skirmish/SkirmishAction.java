@@ -23,12 +23,14 @@ import java.util.List;
         @JsonSubTypes.Type(value = SkirmishAction.IndirectMgFire.class, name = "indirect-mg-fire"),
         @JsonSubTypes.Type(value = SkirmishAction.RecordTreatment.class, name = "record-treatment"),
         @JsonSubTypes.Type(value = SkirmishAction.Move.class, name = "move"),
-        @JsonSubTypes.Type(value = SkirmishAction.CarryLitterCase.class, name = "carry-litter-case")
+        @JsonSubTypes.Type(value = SkirmishAction.CarryLitterCase.class, name = "carry-litter-case"),
+        @JsonSubTypes.Type(value = SkirmishAction.LoadAnimal.class, name = "load-animal"),
+        @JsonSubTypes.Type(value = SkirmishAction.MountAnimal.class, name = "mount-animal")
 })
 public sealed interface SkirmishAction extends RuleAction permits SkirmishAction.DesignateTargets,
         SkirmishAction.Fire, SkirmishAction.ArtilleryHit, SkirmishAction.RecordCasualty, SkirmishAction.UniteCrew,
         SkirmishAction.DestroyAnimal, SkirmishAction.IndirectMgFire, SkirmishAction.RecordTreatment,
-        SkirmishAction.Move, SkirmishAction.CarryLitterCase {
+        SkirmishAction.Move, SkirmishAction.CarryLitterCase, SkirmishAction.LoadAnimal, SkirmishAction.MountAnimal {
 
     /** The side on whose behalf this action is taken: the owner of the counter it is about. */
     String actingSide(SkirmishState state);
@@ -140,8 +142,38 @@ public sealed interface SkirmishAction extends RuleAction permits SkirmishAction
         }
     }
 
-    /** A tripod MG's indirect fire in the Artillery Spotting Round Phase; {@code arrowDie} as rolled at the table. */
-    record IndirectMgFire(String gunner, String arrowDie) implements SkirmishAction {
+    /** A pack animal fit to carry takes its load again (after a wound that dropped it has healed). */
+    record LoadAnimal(String animal) implements SkirmishAction {
+        @Override
+        public String actingSide(SkirmishState state) {
+            return state.requireAnimal(animal, "animal").side();
+        }
+
+        @Override
+        public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice) {
+            return AnimalLoads.load(state, clock, this);
+        }
+    }
+
+    /** A mount fit to carry takes its rider again (after a wound that dismounted him has healed). */
+    record MountAnimal(String animal) implements SkirmishAction {
+        @Override
+        public String actingSide(SkirmishState state) {
+            return state.requireAnimal(animal, "animal").side();
+        }
+
+        @Override
+        public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice) {
+            return AnimalLoads.mount(state, clock, this);
+        }
+    }
+
+    /**
+     * A tripod MG's indirect fire in the Artillery Spotting Round Phase; {@code arrowDie} as rolled at the table;
+     * {@code realRound} and {@code dummyRound} where the players placed the two spotting rounds (their words).
+     */
+    record IndirectMgFire(String gunner, String arrowDie, String realRound, String dummyRound)
+            implements SkirmishAction {
         @Override
         public String actingSide(SkirmishState state) {
             return state.requireFigure(gunner, "gunner").side();

@@ -1,7 +1,6 @@
 package org.wargame.tracker.rules.skirmish;
 
 import org.wargame.tracker.refusal.FieldRefused;
-
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.skirmish.ArmourModifiers.Armour;
 import org.wargame.tracker.rules.skirmish.ArmourModifiers.BodyArmour;
@@ -97,6 +96,13 @@ public final class SkirmishCounters {
             team = string(crew.get("team"), at + "crew.team", true);
             role = CrewRole.parse(string(crew.get("role"), at + "crew.role", true), at + "crew.role");
         }
+        if (c.state().get(CREW) != null) {
+            // the crew he joined in an earlier scenario ("Survivors ... may unite"), carried by the roster
+            String st = "counters[" + c.id() + "].state.";
+            Map<?, ?> crew = map(c.state().get(CREW), st + CREW);
+            team = string(crew.get("team"), st + "crew.team", true);
+            role = CrewRole.parse(string(crew.get("role"), st + "crew.role", true), st + "crew.role");
+        }
         for (Weapon w : weapons) {
             if (w.type().crewServed() && (role != CrewRole.GUNNER || team == null)) {
                 throw new FieldRefused(at + "crew", "a crew-served weapon (" + w.type().chartName()
@@ -177,6 +183,9 @@ public final class SkirmishCounters {
         return new Weapon(id, type, toHit, secondary, crewSize, destroyed.contains(id));
     }
 
+    /** The state key of the crew a man joined with {@code unite-crew}, carried to the next scenarios. */
+    static final String CREW = "crew";
+
     public static Animal animal(CounterDefinition c) {
         Map<String, Object> data = c.data();
         String at = "counters[" + c.id() + "].data.";
@@ -196,7 +205,7 @@ public final class SkirmishCounters {
         boolean mounted = bool(c.state().getOrDefault("mounted", rider != null), st + "mounted");
         return new Animal(c.id(), c.name(), c.side(), c.nationality(), data, c.state(), role, species, load, dropped,
                 mounted ? rider : null, wound, string(c.state().get("recovery"), st + "recovery", false), null, false,
-                MedicalTreatment.carried(c.state(), st + MedicalTreatment.TREATMENT));
+                MedicalTreatment.carried(c.state(), st + MedicalTreatment.TREATMENT), false);
     }
 
     public static Vehicle vehicle(CounterDefinition c) {

@@ -16,7 +16,8 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
         SkirmishEvent.RiderDismounted, SkirmishEvent.RiderInjuryRolled, SkirmishEvent.VehicleDamaged,
         SkirmishEvent.IndirectMgFireLanded, SkirmishEvent.FirePhaseClosed, SkirmishEvent.TreatmentRecorded,
         SkirmishEvent.GameTurnBegan, SkirmishEvent.FigureMoved, SkirmishEvent.PositionTaken,
-        SkirmishEvent.LitterCaseCarried, SkirmishEvent.TreatmentRolled {
+        SkirmishEvent.LitterCaseCarried, SkirmishEvent.TreatmentRolled, SkirmishEvent.LoadTaken,
+        SkirmishEvent.RiderMounted {
 
     /**
      * The stored name of every event of this family, in one place. Names are part of the record (the hash chain and
@@ -47,7 +48,9 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
             Map.entry("skirmish.FigureMoved", FigureMoved.class),
             Map.entry("skirmish.PositionTaken", PositionTaken.class),
             Map.entry("skirmish.LitterCaseCarried", LitterCaseCarried.class),
-            Map.entry("skirmish.TreatmentRolled", TreatmentRolled.class));
+            Map.entry("skirmish.TreatmentRolled", TreatmentRolled.class),
+            Map.entry("skirmish.LoadTaken", LoadTaken.class),
+            Map.entry("skirmish.RiderMounted", RiderMounted.class));
 
     /**
      * This event applied to {@code state}: each event hands itself to the one fold method of {@link SkirmishState}
@@ -273,6 +276,32 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
         }
     }
 
+    /** A pack animal fit to carry took its load again. */
+    record LoadTaken(String animal, String load) implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
+        @Override
+        public String section() {
+            return AnimalHitLocationTable.RULE;
+        }
+    }
+
+    /** A mount fit to carry took its rider again. */
+    record RiderMounted(String animal, String rider) implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
+        @Override
+        public String section() {
+            return AnimalHitLocationTable.RULE;
+        }
+    }
+
     /** A wounded or killed mount carries no rider. */
     record RiderDismounted(String animal, String rider, String reason) implements SkirmishEvent {
         @Override
@@ -316,9 +345,14 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
         }
     }
 
-    /** Indirect MG fire: the real and dummy spotting rounds placed, the arrow die (entered) and the d6 for distance. */
+    /**
+     * Indirect MG fire: the real and dummy spotting rounds placed ({@code realRound}, {@code dummyRound}: where the
+     * players placed each, in their words; absent from events stored before they were recorded), the arrow die
+     * (entered) and the d6 for distance. Which round is the real one is not sealed yet: the hidden-information issue.
+     */
     record IndirectMgFireLanded(String gunner, String weapon, int gameTurn, int templates, String arrowDie,
-                                DiceRoll distance, boolean onTarget) implements SkirmishEvent {
+                                DiceRoll distance, boolean onTarget, String realRound, String dummyRound)
+            implements SkirmishEvent {
         @Override
         public SkirmishState applyTo(SkirmishState state) {
             return state.on(this);

@@ -166,13 +166,14 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
 
     /**
      * An animal: a mount (with its rider, while mounted), a pack animal (with its load, until dropped) or a mascot.
-     * {@code chargingAt} is the attacker a shoulders hit sent it against; {@code destroyedByOwner} marks a litter-case
-     * animal its owner destroyed.
+     * {@code chargingAt} is the attacker a shoulders hit sent it against (null for artillery, which has no attacker on
+     * the table); {@code charged} says a shoulders hit sent it charging, whatever hit it; {@code destroyedByOwner}
+     * marks a litter-case animal its owner destroyed.
      */
     public record Animal(String id, String name, String side, String nationality, Map<String, Object> data,
                          Map<String, Object> setUp, String role, String species, String load, boolean loadDropped,
                          String rider, Wound wound, String recovery, String chargingAt, boolean destroyedByOwner,
-                         Treatment treatment) {
+                         Treatment treatment, boolean charged) {
 
         public boolean dead() {
             return wound == Wound.DEATH;
@@ -180,27 +181,37 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
 
         Animal withWound(Wound newWound, String newRecovery, Treatment newTreatment) {
             return new Animal(id, name, side, nationality, data, setUp, role, species, load, loadDropped, rider,
-                    newWound, newRecovery, chargingAt, destroyedByOwner, newTreatment);
+                    newWound, newRecovery, chargingAt, destroyedByOwner, newTreatment, charged);
         }
 
         Animal dropLoad() {
             return new Animal(id, name, side, nationality, data, setUp, role, species, load, true, rider, wound,
-                    recovery, chargingAt, destroyedByOwner, treatment);
+                    recovery, chargingAt, destroyedByOwner, treatment, charged);
+        }
+
+        Animal reload() {
+            return new Animal(id, name, side, nationality, data, setUp, role, species, load, false, rider, wound,
+                    recovery, chargingAt, destroyedByOwner, treatment, charged);
+        }
+
+        Animal mount(String newRider) {
+            return new Animal(id, name, side, nationality, data, setUp, role, species, load, loadDropped, newRider,
+                    wound, recovery, chargingAt, destroyedByOwner, treatment, charged);
         }
 
         Animal dismount() {
             return new Animal(id, name, side, nationality, data, setUp, role, species, load, loadDropped, null, wound,
-                    recovery, chargingAt, destroyedByOwner, treatment);
+                    recovery, chargingAt, destroyedByOwner, treatment, charged);
         }
 
         Animal charging(String attacker) {
             return new Animal(id, name, side, nationality, data, setUp, role, species, load, loadDropped, rider, wound,
-                    recovery, attacker, destroyedByOwner, treatment);
+                    recovery, attacker, destroyedByOwner, treatment, true);
         }
 
         Animal destroyed() {
             return new Animal(id, name, side, nationality, data, setUp, role, species, load, loadDropped, rider,
-                    Wound.DEATH, null, chargingAt, true, treatment);
+                    Wound.DEATH, null, chargingAt, true, treatment, charged);
         }
     }
 
@@ -226,7 +237,9 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
             List<String> list = new ArrayList<>(damage);
             list.add(result);
             return new Vehicle(id, name, side, nationality, data, setUp, tank, infantryDamage, list,
-                    immobilised || immobile, fireModifier + fireMod, limit == null ? movementLimitMetres : limit,
+                    // the optics' -35% is one state, not a sum (older records of a second hit fold the same)
+                    immobilised || immobile, fireMod == 0 ? fireModifier : Math.min(fireModifier, fireMod),
+                    limit == null ? movementLimitMetres : limit,
                     crewKilled || row == VehicleDamageTable.Row.CREW,
                     cargoDestroyed || row == VehicleDamageTable.Row.CARGO,
                     onFire || row == VehicleDamageTable.Row.FUEL);
@@ -437,6 +450,14 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
 
     SkirmishState on(SkirmishEvent.LoadDropped e) {
         return withAnimal(e.animal(), Animal::dropLoad);
+    }
+
+    SkirmishState on(SkirmishEvent.LoadTaken e) {
+        return withAnimal(e.animal(), Animal::reload);
+    }
+
+    SkirmishState on(SkirmishEvent.RiderMounted e) {
+        return withAnimal(e.animal(), a -> a.mount(e.rider()));
     }
 
     SkirmishState on(SkirmishEvent.RiderDismounted e) {

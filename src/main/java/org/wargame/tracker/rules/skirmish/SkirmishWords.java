@@ -22,7 +22,8 @@ final class SkirmishWords implements RuleSetWords {
             Map.entry("mayFireAfterMoving", "May fire after moving"), Map.entry("role", "Role"),
             Map.entry("team", "Crew"), Map.entry("firedTurn", "Fired in Game Turn"),
             Map.entry("firedWeapon", "Fired"), Map.entry("aboard", "Aboard"), Map.entry("recovery", "Recovery"),
-            Map.entry("location", "Location"));
+            Map.entry("location", "Location"), Map.entry("crew", "Crew joined"),
+            Map.entry("loadDropped", "Load dropped"));
 
     /** Shown as markers already. */
     private static final Set<String> UNLISTED = Set.of("markers", "eliminated", "pinned");

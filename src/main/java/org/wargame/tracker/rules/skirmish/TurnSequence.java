@@ -38,11 +38,12 @@ final class TurnSequence {
     private TurnSequence() {
     }
 
+    /** The phases played by all sides together are those all sides act in: each side ends them. */
     static PhaseSequence phases() {
-        return PhaseSequence.gameTurn(List.of(Phase.of(SPOT, "Artillery Spotting Round Phase"),
+        return PhaseSequence.gameTurn(List.of(Phase.allSides(SPOT, "Artillery Spotting Round Phase"),
                 Phase.of(MOVE, "Movement Phase (each side in turn)"),
-                Phase.of(FireOrder.PHASE, "VI. Infantry Weapons Fire/ATGM Launch"),
-                Phase.of(CC, "Close Combat Phase")), Set.of(MOVE));
+                Phase.allSides(FireOrder.PHASE, "VI. Infantry Weapons Fire/ATGM Launch"),
+                Phase.allSides(CC, "Close Combat Phase")), Set.of(MOVE));
     }
 
     static List<SkirmishEvent> clockAdvanced(SkirmishState state, GameClock from, GameClock to, Dice dice) {
@@ -59,7 +60,7 @@ final class TurnSequence {
         }
         if (CC.equals(from.phase()) && !CC.equals(to.phase())) {
             for (Animal animal : state.animals()) {
-                if (animal.chargingAt() != null && !animal.dead()) {
+                if (animal.charged() && !animal.dead()) {
                     events.addAll(AnimalHits.diesAfterItsCloseCombat(state, animal, dice));
                 }
             }

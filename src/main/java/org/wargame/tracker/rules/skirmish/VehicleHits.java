@@ -26,11 +26,14 @@ final class VehicleHits {
         List<SkirmishEvent> events = new ArrayList<>();
         if (vehicle.tank() && weapon.type().tripodMachineGun()) {
             MachineGunAtTanksTable.Row row = MachineGunAtTanksTable.read(d6.total());
-            int fire = row == MachineGunAtTanksTable.Row.TURRET_MAIN_GUN_OPTICS
-                    ? MachineGunAtTanksTable.OPTICS_FIRE_MODIFIER : 0;
+            boolean optics = row == MachineGunAtTanksTable.Row.TURRET_MAIN_GUN_OPTICS;
+            // "optics damage that will cause the tank to fire at -35%": one state, so a second optics hit adds nothing
+            boolean again = optics && vehicle.fireModifier() <= MachineGunAtTanksTable.OPTICS_FIRE_MODIFIER;
+            int fire = optics && !again ? MachineGunAtTanksTable.OPTICS_FIRE_MODIFIER : 0;
             Integer limit = row == MachineGunAtTanksTable.Row.HULL_DRIVERS_OPTICS
                     ? MachineGunAtTanksTable.DRIVER_VISION_LIMIT_METRES : null;
-            events.add(new VehicleDamaged(vehicle.id(), MachineGunAtTanksTable.RULE, d6, row.location(), row.result(),
+            String result = again ? MachineGunAtTanksTable.OPTICS_ALREADY_DAMAGED : row.result();
+            events.add(new VehicleDamaged(vehicle.id(), MachineGunAtTanksTable.RULE, d6, row.location(), result,
                     false, fire, limit));
             return events;
         }

@@ -1,14 +1,6 @@
 package org.wargame.tracker.web.api;
 
-import org.wargame.tracker.refusal.Conflict;
-
-import org.wargame.tracker.campaign.CampaignFile;
-import org.wargame.tracker.campaign.CampaignImport;
-import org.wargame.tracker.campaign.CampaignPast;
-import org.wargame.tracker.campaign.CampaignState;
-import org.wargame.tracker.campaign.CampaignViews;
-import org.wargame.tracker.campaign.Participants;
-
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.Authentication;
@@ -17,15 +9,20 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
-import org.wargame.tracker.store.RecordedEvent;
+import org.wargame.tracker.campaign.CampaignFile;
+import org.wargame.tracker.campaign.CampaignImport;
+import org.wargame.tracker.campaign.CampaignPast;
+import org.wargame.tracker.campaign.CampaignState;
+import org.wargame.tracker.campaign.CampaignViews;
+import org.wargame.tracker.campaign.Participants;
+import org.wargame.tracker.refusal.Conflict;
+import org.wargame.tracker.refusal.NotYourSide;
 import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.scenario.ScenarioViews.ScenarioSummary;
-import org.wargame.tracker.refusal.NotYourSide;
-
-import jakarta.servlet.http.HttpServletResponse;
-import org.springframework.web.bind.annotation.RequestParam;
+import org.wargame.tracker.store.RecordedEvent;
 
 import java.io.IOException;
 import java.util.List;

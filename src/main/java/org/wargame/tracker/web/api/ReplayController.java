@@ -1,24 +1,22 @@
 package org.wargame.tracker.web.api;
 
-import org.wargame.tracker.refusal.FieldRefused;
-import org.wargame.tracker.scenario.ScenarioLog;
-import org.wargame.tracker.scenario.ScenarioRecord;
-
-import org.wargame.tracker.history.ActionAudit;
-import org.wargame.tracker.history.DiceStatistics;
-import org.wargame.tracker.history.DiceVerification;
-import org.wargame.tracker.history.ScenarioReplay;
-
 import org.springframework.http.ResponseEntity;
-import org.wargame.tracker.store.EventHistory;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.wargame.tracker.campaign.Participants;
+import org.wargame.tracker.history.ActionAudit;
+import org.wargame.tracker.history.DiceStatistics;
+import org.wargame.tracker.history.DiceVerification;
+import org.wargame.tracker.history.ScenarioReplay;
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.scenario.ScenarioLog;
+import org.wargame.tracker.scenario.ScenarioRecord;
 import org.wargame.tracker.scenario.ScenarioView;
 import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.store.EventHistory;
 
 import java.util.List;
 

@@ -1,37 +1,33 @@
 package org.wargame.tracker.web.api;
 
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.RequestHeader;
-import org.wargame.tracker.store.EventChain;
-import java.util.LinkedHashMap;
-
-import org.wargame.tracker.account.Actor;
-
-import org.wargame.tracker.campaign.CampaignState;
-import org.wargame.tracker.scenario.ScenarioService;
-import org.wargame.tracker.scenario.ScenarioView;
-import org.wargame.tracker.scenario.ScenarioViews;
-import org.wargame.tracker.scenario.StartScenarioRequest;
-
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+import org.wargame.tracker.account.Actor;
+import org.wargame.tracker.campaign.CampaignState;
 import org.wargame.tracker.campaign.Participants;
+import org.wargame.tracker.scenario.ScenarioService;
+import org.wargame.tracker.scenario.ScenarioView;
+import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.scenario.StartScenarioRequest;
+import org.wargame.tracker.store.EventChain;
 import org.wargame.tracker.store.EventHistory;
 import org.wargame.tracker.store.RecordedEvent;
 
-import jakarta.servlet.http.HttpServletResponse;
-import org.springframework.web.bind.annotation.RequestParam;
-
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -63,19 +59,36 @@ class ScenarioController {
      * chain).
      */
     public record ActionResponse(String actionId, List<RecordedEvent> events, ScenarioView scenario,
-                                 EventChain.Receipt receipt) {
+                                 EventChain.Receipt receipt, ScenarioService.Stopped stopped) {
     }
 
     public record ConcludeRequest(String result, Long expectedVersion) {
     }
 
+    public record ReopenRequest(String reason, Long expectedVersion) {
+    }
+
+    public record DeclineRequest(String reason) {
+    }
+
+    /** A counter's end state as it goes back to the roster when the scenario is concluded now. */
+    public record HandBack(String id, String name, String side, boolean eliminated, Map<String, Object> state) {
+    }
+
     /**
      * {@code dice}: the rolls entered for what the clock's move decides, in order; see act for the version. Without
      * a target the clock moves one step; with one ({@code to}: a phase or step code, {@code gameTurn},
-     * {@code playerTurn}) it moves step by step until there, stopping early at a step where a rule needs a decision.
+     * {@code playerTurn}) it moves step by step until there, stopping early at a step where a rule needs a decision,
+     * where another side must act, or (a player's) at the end of the Player Turn: {@code stopped} in the answer says
+     * where and why. {@code confirm}: what the request knowingly leaves behind in the phase ({@code unfired},
+     * {@code decision}, {@code undo}); without it such an advance is refused (409) with the list.
      */
     public record AdvanceRequest(List<Object> dice, Long expectedVersion, String to, Integer gameTurn,
-                                 Integer playerTurn) {
+                                 Integer playerTurn, List<Object> confirm) {
+    }
+
+    /** "End my phase": {@code dice} and {@code confirm} count when this side is the last and the clock moves on. */
+    public record DoneRequest(List<Object> dice, Long expectedVersion, List<Object> confirm) {
     }
 
     @PostMapping("/campaigns/{campaignId}/scenarios")
@@ -117,7 +130,22 @@ class ScenarioController {
         Long expected = Versions.expected(ifMatch, body == null ? null : body.expectedVersion());
         return response(scenarioId, service.advance(scenarioId, body == null ? null : body.dice(),
                 actor(auth, scenarioId), expected, body == null ? null
-                        : new ScenarioService.ClockTarget(body.to(), body.gameTurn(), body.playerTurn())));
+                        : new ScenarioService.ClockTarget(body.to(), body.gameTurn(), body.playerTurn()),
+                body == null ? null : body.confirm()));
+    }
+
+    /**
+     * In a phase several sides act in (ASL's MPh and DFPh, hex MP and CA, the skirmish game's phases played by all
+     * sides together), the actor's side says it is done; when every side that acts in it is, the clock moves on.
+     */
+    @PostMapping("/scenarios/{scenarioId}/clock/done")
+    public ResponseEntity<ActionResponse> done(@PathVariable String scenarioId,
+                                               @RequestBody(required = false) DoneRequest body,
+                                               @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
+                                               String ifMatch, Authentication auth) {
+        Long expected = Versions.expected(ifMatch, body == null ? null : body.expectedVersion());
+        return response(scenarioId, service.endPhase(scenarioId, body == null ? null : body.dice(),
+                actor(auth, scenarioId), expected, body == null ? null : body.confirm()));
     }
 
     @PostMapping("/scenarios/{scenarioId}/conclude")
@@ -128,6 +156,56 @@ class ScenarioController {
         Long expected = Versions.expected(ifMatch, body == null ? null : body.expectedVersion());
         return response(scenarioId, service.conclude(scenarioId, body == null ? null : body.result(),
                 actor(auth, scenarioId), expected));
+    }
+
+    /**
+     * The referee reopens a concluded scenario at once; a player proposes to (the other side answers). 409 with the
+     * counters while a later scenario of the campaign uses one of them.
+     */
+    @PostMapping("/scenarios/{scenarioId}/reopen")
+    public ResponseEntity<ActionResponse> reopen(@PathVariable String scenarioId,
+                                                 @RequestBody(required = false) ReopenRequest body,
+                                                 @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
+                                                 String ifMatch, Authentication auth) {
+        Long expected = Versions.expected(ifMatch, body == null ? null : body.expectedVersion());
+        return response(scenarioId, service.reopen(scenarioId, body == null ? null : body.reason(),
+                actor(auth, scenarioId), expected));
+    }
+
+    /** The other side (or the referee) accepts the open proposal to conclude or to reopen. */
+    @PostMapping("/scenarios/{scenarioId}/proposals/{proposalId}/accept")
+    public ResponseEntity<ActionResponse> accept(@PathVariable String scenarioId, @PathVariable String proposalId,
+                                                 Authentication auth) {
+        return response(scenarioId, service.accept(scenarioId, proposalId, actor(auth, scenarioId)));
+    }
+
+    @PostMapping("/scenarios/{scenarioId}/proposals/{proposalId}/decline")
+    public ResponseEntity<ActionResponse> decline(@PathVariable String scenarioId, @PathVariable String proposalId,
+                                                  @RequestBody(required = false) DeclineRequest body,
+                                                  Authentication auth) {
+        return response(scenarioId, service.decline(scenarioId, proposalId, body == null ? null : body.reason(),
+                actor(auth, scenarioId)));
+    }
+
+    /** The proposing side takes its proposal back. */
+    @PostMapping("/scenarios/{scenarioId}/proposals/{proposalId}/withdraw")
+    public ResponseEntity<ActionResponse> withdraw(@PathVariable String scenarioId, @PathVariable String proposalId,
+                                                   Authentication auth) {
+        return response(scenarioId, service.withdraw(scenarioId, proposalId, actor(auth, scenarioId)));
+    }
+
+    /** What would go back to the roster if the scenario were concluded now: every counter's end state. */
+    @GetMapping("/scenarios/{scenarioId}/hand-back")
+    public List<HandBack> handBack(@PathVariable String scenarioId, Authentication auth) {
+        actor(auth, scenarioId);
+        var state = views.state(scenarioId);
+        Map<String, org.wargame.tracker.rules.CounterView> byId = new LinkedHashMap<>();
+        state.counters().forEach(c -> byId.put(c.id(), c));
+        return ScenarioService.handBack(state).stream().map(o -> {
+            var c = byId.get(o.id());
+            return new HandBack(o.id(), c == null ? o.id() : c.name(), c == null ? null : c.side(), o.eliminated(),
+                    o.state());
+        }).toList();
     }
 
     /** The scenario's events, a page of at most 500 after {@code after}, streamed (see {@link EventPages}). */
@@ -146,6 +224,6 @@ class ScenarioController {
     private ResponseEntity<ActionResponse> response(String scenarioId, ScenarioService.ActionResult result) {
         ScenarioView view = ScenarioView.of(result.state());
         return ResponseEntity.ok().eTag(Versions.etag(view.eventCount())).body(new ActionResponse(result.actionId(),
-                history.stream(scenarioId, result.firstEvent()), view, chain.head(scenarioId)));
+                history.stream(scenarioId, result.firstEvent()), view, chain.head(scenarioId), result.stopped()));
     }
 }

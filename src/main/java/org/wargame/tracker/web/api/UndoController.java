@@ -1,24 +1,22 @@
 package org.wargame.tracker.web.api;
 
 import org.springframework.http.HttpHeaders;
-import org.springframework.web.bind.annotation.RequestHeader;
-import org.wargame.tracker.store.EventChain;
-
-import org.wargame.tracker.scenario.HistoryRequests;
-
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
-import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.account.Actor;
+import org.wargame.tracker.campaign.Participants;
+import org.wargame.tracker.scenario.HistoryRequests;
 import org.wargame.tracker.scenario.ScenarioEvent;
 import org.wargame.tracker.scenario.ScenarioView;
 import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.store.EventChain;
 
 import java.util.List;
 import java.util.Map;

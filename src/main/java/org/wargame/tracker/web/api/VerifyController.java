@@ -1,19 +1,17 @@
 package org.wargame.tracker.web.api;
 
-import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestBody;
-import org.wargame.tracker.refusal.FieldRefused;
-import org.wargame.tracker.store.EventChain;
-
-import org.wargame.tracker.store.ChainVerification;
-
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.history.CampaignStreams;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.store.ChainVerification;
+import org.wargame.tracker.store.EventChain;
 
 import java.util.List;
 

@@ -22,7 +22,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The size limit of every request body, refused with 413 before anything is parsed: by its declared
  * Content-Length at once, and, for a body sent in chunks, as soon as the bytes read pass the limit. Campaign files
- * and history imports have their own, larger limits ({@code tracker.limits.*}, see the README). Runs before the
+ * have their own, larger limit ({@code tracker.limits.campaign-file}); a history import has none here, since the
+ * import reads it line by line and limits each line ({@code tracker.limits.history-line}, see the README). Runs before the
  * security filters, so an oversized body costs neither a password check nor a parse.
  */
 @Component
@@ -33,14 +34,11 @@ class BodyLimit extends OncePerRequestFilter {
 
     private final long body;
     private final long campaignFile;
-    private final long historyImport;
 
     BodyLimit(@Value("${tracker.limits.body:64KB}") DataSize body,
-                     @Value("${tracker.limits.campaign-file:2MB}") DataSize campaignFile,
-                     @Value("${tracker.limits.history-import:32MB}") DataSize historyImport) {
+                     @Value("${tracker.limits.campaign-file:2MB}") DataSize campaignFile) {
         this.body = body.toBytes();
         this.campaignFile = campaignFile.toBytes();
-        this.historyImport = historyImport.toBytes();
     }
 
     /** The limit of the body of {@code request}, in bytes. */
@@ -51,7 +49,8 @@ class BodyLimit extends OncePerRequestFilter {
                 return campaignFile;
             }
             if (path.equals("/api/history/import") || path.equals("/console/import")) {
-                return historyImport;
+                // a history of any size: the import limits each line (tracker.limits.history-line) as it reads
+                return Long.MAX_VALUE;
             }
             if (path.equals("/console/campaigns")) {
                 return campaignFile;

@@ -117,6 +117,9 @@ public class ProblemResponses {
         if (refusal instanceof org.wargame.tracker.refusal.StaleVersion stale) {
             problem.setProperty("currentVersion", stale.currentVersion());
         }
+        if (refusal instanceof org.wargame.tracker.refusal.LeftBehind left) {
+            problem.setProperty("unconfirmed", left.left());
+        }
         if (refusal.field() != null) {
             problem.setProperty("field", refusal.field());
         }

@@ -1,6 +1,5 @@
 package org.wargame.tracker.web.live;
 
-import org.wargame.tracker.web.http.ProblemResponses;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -14,6 +13,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.web.http.ProblemResponses;
 
 /**
  * A scenario's changes as they are stored, pushed as server-sent events ({@code event: version}, the data the
@@ -39,8 +39,15 @@ class LiveController {
         if (!scenarios.exists(scenarioId)) {
             throw new org.wargame.tracker.refusal.NotFound("scenario '" + scenarioId + "' does not exist");
         }
-        participants.actorIn(auth, scenarios.campaignOf(scenarioId));
-        return live.open(scenarioId);
+        return live.open(scenarioId, participants.actorIn(auth, scenarios.campaignOf(scenarioId)).account());
+    }
+
+    @ExceptionHandler(LiveScenarios.AccountFull.class)
+    ResponseEntity<ProblemDetail> accountFull(LiveScenarios.AccountFull e) {
+        return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS).header(HttpHeaders.RETRY_AFTER, "30")
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                .body(ProblemResponses.problem(HttpStatus.TOO_MANY_REQUESTS, "Too many live pages for this account",
+                        e.getMessage() + ": the page still works, reload it to see changes"));
     }
 
     @ExceptionHandler(LiveScenarios.Full.class)

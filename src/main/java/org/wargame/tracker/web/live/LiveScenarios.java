@@ -1,5 +1,6 @@
 package org.wargame.tracker.web.live;
 
+import jakarta.annotation.PreDestroy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -9,7 +10,6 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import org.wargame.tracker.store.EventTables;
 
-import jakarta.annotation.PreDestroy;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -30,7 +30,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * index backwards) and push the new version to that scenario's pages. Nothing is read while no page is open.
  * <p>
  * At most {@code tracker.live.max-clients} streams are open per instance (a further one is refused with 503 and
- * Retry-After); each lasts {@code tracker.live.timeout} and is then reopened by the browser; a comment every
+ * Retry-After), and at most {@code tracker.live.max-per-account} (8) per account, so that one account cannot hold
+ * every stream and shut the other players' pages out (a further one of that account is refused with 429 and
+ * Retry-After; its pages still work, reloaded by hand); each lasts {@code tracker.live.timeout} and is then reopened by the browser; a comment every
  * {@value #HEARTBEAT_SECONDS} s finds connections whose client has gone.
  */
 @Component
@@ -42,20 +44,27 @@ public class LiveScenarios {
 
     private final EventTables tables;
     private final int maxClients;
+    private final int maxPerAccount;
+    /** Open streams per account. */
+    private final Map<String, AtomicInteger> byAccount = new ConcurrentHashMap<>();
     private final Duration timeout;
     private final Map<String, Set<SseEmitter>> pages = new ConcurrentHashMap<>();
     /** The version last pushed for each watched scenario. */
     private final Map<String, Long> known = new ConcurrentHashMap<>();
     private final AtomicInteger open = new AtomicInteger();
+    /** The account each open stream counts for. */
+    private final Map<SseEmitter, String> owners = new ConcurrentHashMap<>();
     private final ScheduledExecutorService watcher;
     private volatile long top = -1;
     private volatile long movedAt;
 
     public LiveScenarios(EventTables tables, @Value("${tracker.live.max-clients:200}") int maxClients,
                          @Value("${tracker.live.timeout:10m}") Duration timeout,
-                         @Value("${tracker.live.poll:250ms}") Duration poll) {
+                         @Value("${tracker.live.poll:250ms}") Duration poll,
+                         @Value("${tracker.live.max-per-account:8}") int maxPerAccount) {
         this.tables = tables;
         this.maxClients = maxClients;
+        this.maxPerAccount = maxPerAccount;
         this.timeout = timeout;
         this.watcher = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "live-scenarios");
@@ -73,14 +82,29 @@ public class LiveScenarios {
         }
     }
 
-    /** A stream of the scenario's versions for one page, starting with the current one. */
-    public SseEmitter open(String scenarioId) {
+    /** Raised when the account holds its share of the streams already: the page is answered 429. */
+    public static final class AccountFull extends RuntimeException {
+        AccountFull(int max) {
+            super("this account has " + max + " live pages open already, the most one account may hold (close one "
+                    + "of them, or wait for it to end)");
+        }
+    }
+
+    /** A stream of the scenario's versions for one page of {@code account}, starting with the current one. */
+    public SseEmitter open(String scenarioId, String account) {
+        AtomicInteger mine = byAccount.computeIfAbsent(account, k -> new AtomicInteger());
+        if (mine.incrementAndGet() > maxPerAccount) {
+            mine.decrementAndGet();
+            throw new AccountFull(maxPerAccount);
+        }
         if (open.incrementAndGet() > maxClients) {
             open.decrementAndGet();
+            mine.decrementAndGet();
             throw new Full();
         }
         SseEmitter emitter = new SseEmitter(timeout.toMillis());
         pages.computeIfAbsent(scenarioId, k -> ConcurrentHashMap.newKeySet()).add(emitter);
+        owners.put(emitter, account);
         Runnable close = () -> close(scenarioId, emitter);
         emitter.onCompletion(close);
         emitter.onTimeout(close);
@@ -105,6 +129,13 @@ public class LiveScenarios {
         Set<SseEmitter> set = pages.get(scenarioId);
         if (set != null && set.remove(emitter)) {
             open.decrementAndGet();
+            String account = owners.remove(emitter);
+            if (account != null) {
+                AtomicInteger mine = byAccount.get(account);
+                if (mine != null && mine.decrementAndGet() <= 0) {
+                    byAccount.remove(account, mine);
+                }
+            }
             if (set.isEmpty()) {
                 pages.remove(scenarioId, set);
                 known.remove(scenarioId);

@@ -1,13 +1,11 @@
 package org.wargame.tracker.web.pages;
 
-import org.wargame.tracker.refusal.FieldRefused;
-
 import com.fasterxml.jackson.core.type.TypeReference;
-import org.wargame.tracker.store.StoredJson;
-import org.wargame.tracker.rules.DiceKind;
-
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.rules.ActionField;
 import org.wargame.tracker.rules.ActionSchema;
+import org.wargame.tracker.rules.DiceKind;
+import org.wargame.tracker.store.StoredJson;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

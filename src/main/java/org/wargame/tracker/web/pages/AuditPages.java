@@ -1,10 +1,6 @@
 package org.wargame.tracker.web.pages;
 
-import org.wargame.tracker.refusal.FieldRefused;
-
 import com.fasterxml.jackson.databind.JsonNode;
-import org.wargame.tracker.history.EventClocks;
-import org.wargame.tracker.refusal.FieldRefused;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -14,13 +10,15 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.history.ActionAudit.AuditedAction;
-import org.wargame.tracker.store.RecordedEvent;
+import org.wargame.tracker.history.EventClocks;
 import org.wargame.tracker.history.ScenarioReplay;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.scenario.ScenarioView;
 import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.store.RecordedEvent;
 
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

@@ -1,5 +1,6 @@
 package org.wargame.tracker.web.pages;
 
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
@@ -8,7 +9,8 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import jakarta.servlet.http.HttpServletResponse;
+import org.wargame.tracker.account.Actor;
+import org.wargame.tracker.account.FailedLogins;
 import org.wargame.tracker.campaign.CampaignPast;
 import org.wargame.tracker.campaign.CampaignState;
 import org.wargame.tracker.campaign.CampaignState.RosterCounter;
@@ -16,11 +18,9 @@ import org.wargame.tracker.campaign.CampaignState.ScenarioEntry;
 import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.campaign.Side;
-import org.wargame.tracker.store.RecordedEvent;
-import org.wargame.tracker.account.Actor;
-import org.wargame.tracker.account.FailedLogins;
 import org.wargame.tracker.scenario.ScenarioService;
 import org.wargame.tracker.scenario.StartScenarioRequest;
+import org.wargame.tracker.store.RecordedEvent;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -31,6 +31,7 @@ import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.store.ChainVerification;
 import org.wargame.tracker.store.EventChain;
 import org.wargame.tracker.store.EventHistory;
+import org.wargame.tracker.store.Quarantine;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,6 +65,7 @@ public class ConsolePages {
     private final CampaignStreams streams;
     private final EventChain chain;
     private final CampaignShelf shelf;
+    private final Quarantine quarantine;
 
     /** The streams whose heads the console offers as receipts to keep, at most. */
     static final int RECEIPTS_SHOWN = 1000;
@@ -71,7 +73,8 @@ public class ConsolePages {
     public ConsolePages(ChainVerification verification, ReadModelRebuild rebuild, HistoryTransfer transfer,
                         CampaignViews campaigns, CampaignImport campaignImport, ScenarioViews scenarios,
                         EventHistory history, Accounts accounts, CampaignStreams streams, EventChain chain,
-                        CampaignShelf shelf) {
+                        CampaignShelf shelf, Quarantine quarantine) {
+        this.quarantine = quarantine;
         this.chain = chain;
         this.shelf = shelf;
         this.verification = verification;
@@ -109,6 +112,10 @@ public class ConsolePages {
     public record BrokenLink(String where, long event, String reason) {
     }
 
+    /** A record held read-only because a rebuild could not replay it: which, at which event, why, since when. */
+    public record HeldRecord(String where, long event, String reason, String since) {
+    }
+
     /** A receipt checked, with the stream named. */
     public record ReceiptLine(String where, long event, boolean ok, String reason) {
     }
@@ -137,6 +144,7 @@ public class ConsolePages {
     public String rebuildProgress(Authentication auth, Model model) {
         referee(auth);
         model.addAttribute("rebuild", rebuild.progress());
+        model.addAttribute("quarantined", held());
         return "console :: rebuild";
     }
 
@@ -319,11 +327,17 @@ public class ConsolePages {
         model.addAttribute("exports", shelf.all().stream().map(ExportRow::of).toList());
         model.addAttribute("accounts", accounts.all());
         model.addAttribute("rebuild", rebuild.progress());
+        model.addAttribute("quarantined", held());
         model.addAttribute("importProgress", transfer.progress());
         String chosen = diceCampaign != null && campaigns.exists(diceCampaign) ? diceCampaign
                 : all.isEmpty() ? null : all.get(0).campaignId();
         model.addAttribute("diceCampaign", chosen);
         model.addAttribute("dice", chosen == null ? List.of() : dice(chosen));
+    }
+
+    private List<HeldRecord> held() {
+        return quarantine.all().stream().map(h -> new HeldRecord(where(h.stream()), h.sequence() + 1, h.reason(),
+                LAST_CHANGE.format(h.since()))).toList();
     }
 
     private List<DiceRow> dice(String campaignId) {

@@ -42,6 +42,28 @@ public record EventLine(long sequence, String type, String title, String section
                 title = "Scenario concluded" + (p.path("result").isTextual() ? ": " + p.path("result").asText() : "");
                 details.add(p.path("outcomes").size() + " counters handed back to the roster");
             }
+            // the end of a scenario by agreement: who proposed or answered, the result or reason; no ids
+            case "ConclusionProposed" -> {
+                title = "Proposed to conclude: " + p.path("result").asText();
+                details.add("by " + p.path("proposedBy").asText());
+            }
+            case "ConclusionAccepted", "ConclusionWithdrawn" -> details.add("by " + p.path(
+                    e.type().equals("ConclusionAccepted") ? "acceptedBy" : "withdrawnBy").asText());
+            case "ConclusionDeclined", "ReopeningDeclined" -> {
+                details.add("by " + p.path("declinedBy").asText());
+                if (p.path("reason").isTextual()) {
+                    details.add("why: " + p.path("reason").asText());
+                }
+            }
+            case "ReopeningProposed", "ScenarioReopened" -> {
+                title = e.type().equals("ScenarioReopened") ? "Scenario reopened" : "Proposed to reopen the scenario";
+                details.add("by " + p.path(e.type().equals("ScenarioReopened") ? "reopenedBy" : "proposedBy")
+                        .asText() + (p.path("proposedBy").isTextual() && e.type().equals("ScenarioReopened")
+                        ? ", as " + p.path("proposedBy").asText() + " proposed" : ""));
+                if (p.path("reason").isTextual()) {
+                    details.add("why: " + p.path("reason").asText());
+                }
+            }
             default -> p.fields().forEachRemaining(f -> {
                 if (!f.getKey().equals("section") && !f.getKey().equals("dice") && !f.getValue().isNull()) {
                     details.add(StateWords.label(f.getKey()) + ": " + text(f.getValue()));

@@ -3,12 +3,12 @@ package org.wargame.tracker.web.pages;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import org.springframework.stereotype.Component;
-import org.wargame.tracker.scenario.HistoryRequests;
-import org.wargame.tracker.scenario.ScenarioLog;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RequestJson;
-import org.wargame.tracker.account.Actor;
+import org.wargame.tracker.scenario.HistoryRequests;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
+import org.wargame.tracker.scenario.ScenarioLog;
 import org.wargame.tracker.scenario.ScenarioService.ActionResult;
 
 import java.util.List;

@@ -10,22 +10,21 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.Participants;
-import org.wargame.tracker.store.EventHistory;
-import org.wargame.tracker.scenario.ScenarioLog;
-import org.wargame.tracker.scenario.ScenarioRecord;
 import org.wargame.tracker.rules.ActionOption;
 import org.wargame.tracker.rules.CounterView;
-import org.wargame.tracker.refusal.RuleViolation;
-import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionDisputed;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
+import org.wargame.tracker.scenario.ScenarioLog;
+import org.wargame.tracker.scenario.ScenarioRecord;
 import org.wargame.tracker.scenario.ScenarioService;
 import org.wargame.tracker.scenario.ScenarioService.ActionResult;
 import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.scenario.ScenarioView;
 import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.store.EventHistory;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -145,7 +144,8 @@ public class ScenarioPages {
     }
 
     /** A reload of the address a form without htmx posted to shows the scenario (these paths take only POST). */
-    @GetMapping({"/scenarios/{scenarioId}/advance", "/scenarios/{scenarioId}/conclude",
+    @GetMapping({"/scenarios/{scenarioId}/advance", "/scenarios/{scenarioId}/done", "/scenarios/{scenarioId}/conclude",
+            "/scenarios/{scenarioId}/reopen", "/scenarios/{scenarioId}/proposals/{proposalId}/{answer}",
             "/scenarios/{scenarioId}/actions", "/scenarios/{scenarioId}/undo"})
     public String reload(@PathVariable String scenarioId) {
         return "redirect:/scenarios/" + java.net.URLEncoder.encode(scenarioId, java.nio.charset.StandardCharsets.UTF_8);
@@ -166,29 +166,132 @@ public class ScenarioPages {
         return "scenario :: " + name;
     }
 
-    /** One step, or ({@code to}: a phase or step code) step by step until there or until a decision is needed. */
+    /**
+     * One step, or ({@code to}: a phase or step code) step by step until there or until it stops (a decision, another
+     * side's move); {@code confirm}: the boxes ticked to leave behind what the form listed (unfired shots...).
+     */
     @PostMapping("/scenarios/{scenarioId}/advance")
     public String advance(@PathVariable String scenarioId, @RequestParam(required = false) String expectedVersion,
                           @RequestParam(required = false) String to, @RequestParam(required = false) String selected,
+                          @RequestParam(required = false) List<String> confirm,
                           Authentication auth, Model model, HttpServletResponse response) {
         Actor actor = actor(auth, scenarioId);
         model.addAttribute("selected", blankToNull(selected));
         String target = blankToNull(to);
-        return run(scenarioId, actor, model, response, "clock", () -> service.advance(scenarioId, null, actor,
-                version(expectedVersion), new ScenarioService.ClockTarget(target, null, null)));
+        return run(scenarioId, actor, model, response, "clock", () -> stopped(model, service.advance(scenarioId,
+                null, actor, version(expectedVersion), new ScenarioService.ClockTarget(target, null, null),
+                confirm)));
+    }
+
+    /** "End my phase" in a phase several sides act in; the last side's moves the clock on. */
+    @PostMapping("/scenarios/{scenarioId}/done")
+    public String done(@PathVariable String scenarioId, @RequestParam(required = false) String expectedVersion,
+                       @RequestParam(required = false) String selected,
+                       @RequestParam(required = false) List<String> confirm,
+                       Authentication auth, Model model, HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        model.addAttribute("selected", blankToNull(selected));
+        return run(scenarioId, actor, model, response, "clock", () -> stopped(model, service.endPhase(scenarioId,
+                null, actor, version(expectedVersion), confirm)));
+    }
+
+    /** Where an advance stopped, and why, for the clock's panel. */
+    private static ActionResult stopped(Model model, ActionResult result) {
+        if (result.stopped() != null) {
+            model.addAttribute("clockStopped", result.stopped().why());
+        }
+        return result;
     }
 
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s.trim();
     }
 
+    /**
+     * Conclude (the referee) or propose to (a player): the first post shows what goes back to the roster and asks to
+     * confirm; only the post with {@code confirm=yes} is sent.
+     */
     @PostMapping("/scenarios/{scenarioId}/conclude")
     public String conclude(@PathVariable String scenarioId, @RequestParam(required = false) String result,
+                           @RequestParam(required = false) String confirm,
                            @RequestParam(required = false) String expectedVersion, Authentication auth, Model model,
                            HttpServletResponse response) {
         Actor actor = actor(auth, scenarioId);
-        return run(scenarioId, actor, model, response, "conclude", () -> service.conclude(scenarioId,
-                result == null || result.isBlank() ? null : result.trim(), actor, version(expectedVersion)));
+        String text = result == null || result.isBlank() ? null : result.trim();
+        if (text != null && !"yes".equals(confirm)) {
+            ScenarioState state = scenarios.state(scenarioId);
+            if (!state.concluded()) {
+                model.addAttribute("confirmConclude", text);
+                fill(model, state, actor);
+                return "scenario";
+            }
+        }
+        return run(scenarioId, actor, model, response, "conclude", () -> service.conclude(scenarioId, text, actor,
+                version(expectedVersion)));
+    }
+
+    /** Reopen a concluded scenario (the referee) or propose to (a player). */
+    @PostMapping("/scenarios/{scenarioId}/reopen")
+    public String reopen(@PathVariable String scenarioId, @RequestParam(required = false) String reason,
+                         @RequestParam(required = false) String expectedVersion, Authentication auth, Model model,
+                         HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        return run(scenarioId, actor, model, response, "reopen", () -> service.reopen(scenarioId,
+                blankToNull(reason), actor, version(expectedVersion)));
+    }
+
+    /** Accept, decline or withdraw the open proposal to conclude or to reopen. */
+    @PostMapping("/scenarios/{scenarioId}/proposals/{proposalId}/{answer}")
+    public String answer(@PathVariable String scenarioId, @PathVariable String proposalId,
+                         @PathVariable String answer, @RequestParam(required = false) String reason,
+                         Authentication auth, Model model, HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        return run(scenarioId, actor, model, response, "ending", () -> switch (answer) {
+            case "accept" -> service.accept(scenarioId, proposalId, actor);
+            case "decline" -> service.decline(scenarioId, proposalId, blankToNull(reason), actor);
+            case "withdraw" -> service.withdraw(scenarioId, proposalId, actor);
+            default -> throw new org.wargame.tracker.refusal.NotFound("no answer '" + answer + "' to a proposal");
+        });
+    }
+
+    /** A counter as it goes back to the roster: its name, its side's name and its end state in words. */
+    public record HandBackRow(String name, String sideName, boolean struckOff, String words) {
+    }
+
+    /**
+     * The open proposal in words: what ({@code kind}), by which side and player, its result or reason, and whether
+     * the viewer may answer it (the other side, the referee) or withdraw it (the proposing side).
+     */
+    public record ProposalRow(String proposalId, String kind, String sideNames, String proposedBy, String text,
+                              boolean mayAnswer, boolean mayWithdraw) {
+    }
+
+    private static List<HandBackRow> handBack(ScenarioState state) {
+        Map<String, CounterView> byId = new LinkedHashMap<>();
+        state.counters().forEach(c -> byId.put(c.id(), c));
+        List<HandBackRow> rows = new ArrayList<>();
+        for (org.wargame.tracker.rules.CounterOutcome o : ScenarioService.handBack(state)) {
+            CounterView c = byId.get(o.id());
+            String words = o.eliminated() ? "struck off the roster"
+                    : "back to the roster" + (o.state().isEmpty() ? "" : ": " + String.join(", ",
+                    StateWords.of(state.ruleSet().words(), o.state(), names(state), null)));
+            rows.add(new HandBackRow(c == null ? o.id() : c.name(), c == null ? "" : state.sideName(c.side()),
+                    o.eliminated(), words));
+        }
+        return rows;
+    }
+
+    private static ProposalRow proposal(ScenarioState state, Actor actor) {
+        ScenarioState.Proposal p = state.proposal();
+        if (p == null) {
+            return null;
+        }
+        List<String> proposers = p.side() == null ? List.of() : List.of(p.side().split(","));
+        boolean other = actor.referee() || !actor.account().equals(p.proposedBy()) && state.sideOrder().stream()
+                .anyMatch(s -> actor.sides().contains(s) && !proposers.contains(s));
+        boolean own = actor.account().equals(p.proposedBy()) || proposers.stream().anyMatch(actor.sides()::contains);
+        return new ProposalRow(p.proposalId(), p.kind(), String.join(" and ",
+                proposers.stream().map(state::sideName).toList()), p.proposedBy(), p.text(), other, own);
     }
 
     /** Takes the action of one option form: its request, the fields filled in and the dice entered. */
@@ -362,8 +465,46 @@ public class ScenarioPages {
         log.inForceFrom(Math.max(0, state.events() - RECENT)).forEach(a -> disputable.add(a.actionId()));
         state.disputes().forEach(d -> disputable.remove(d.actionId()));
         model.addAttribute("disputable", view.concluded() ? Set.of() : disputable);
+        // the end of the scenario: what goes back to the roster, the open proposal, who may reopen
+        model.addAttribute("handBack", view.concluded() ? List.of() : handBack(state));
+        model.addAttribute("proposal", proposal(state, actor));
+        model.addAttribute("mayReopen", view.concluded() && (actor.referee()
+                || state.sideOrder().stream().anyMatch(actor.sides()::contains)));
     }
 
+
+    /**
+     * Who may move the clock on now, in words, and which of the two buttons this player has: "Advance the clock"
+     * (the phasing side's player in a phase only it acts in, the referee always, anyone with {@code clock:
+     * any-player}) and "End my phase" (a side waited for in a phase several sides act in).
+     */
+    private void clockRights(Model model, ScenarioState state, Actor actor) {
+        if (state.concluded()) {
+            return;
+        }
+        boolean anyPlayer = campaigns.state(state.campaignId()).clockByAnyPlayer();
+        org.wargame.tracker.rules.Phase phase = state.phase();
+        List<String> waiting = state.waitingFor();
+        boolean several = phase.severalSidesAct();
+        boolean mayEnd = several && waiting.stream().anyMatch(actor::mayActFor);
+        boolean mayAdvance = actor.referee() || anyPlayer || (!several && actor.mayActFor(state.clock().phasingSide()));
+        String who;
+        if (anyPlayer) {
+            who = "Any player moves the clock on at this table.";
+        } else if (several) {
+            who = (phase.acting() == org.wargame.tracker.rules.Phase.Acting.ALL_SIDES ? "All sides" : "Both sides")
+                    + " act in the " + phase.name() + ": it ends when each has ended its phase"
+                    + (state.done().isEmpty() ? "" : " (" + state.sideNames(state.done()) + " "
+                    + (state.done().size() == 1 ? "has" : "have") + " ended it)")
+                    + ". Waiting for " + state.sideNames(waiting) + "; the referee may move the clock on.";
+        } else {
+            who = "It is " + org.wargame.tracker.scenario.Scenario.possessive(state.sideName(state.clock().phasingSide())) + " " + phase.name()
+                    + ": their player (or the referee) moves the clock on.";
+        }
+        model.addAttribute("clockWho", who);
+        model.addAttribute("mayAdvance", mayAdvance);
+        model.addAttribute("mayEndPhase", mayEnd);
+    }
 
     /** The clock in words, the board, the selected counter's panel and what happened lately. */
     public record ClockWords(String sideName, String phaseName, String turn, boolean yourTurn, String whoseTurn) {
@@ -393,6 +534,7 @@ public class ScenarioPages {
                 + view.turnLimit() + (clock.allSides() ? "" : ", Player Turn " + clock.playerTurn()), yours,
                 whose));
         model.addAttribute("phases", ruleSet.phases().phases());
+        clockRights(model, state, actor);
         var words = ruleSet.words();
         boolean hexBoard = words.board(view.counters()) == org.wargame.tracker.rules.RuleSetWords.BoardKind.HEX_GRID;
         model.addAttribute("board", Board.of(words, view.counters(), sideNames));

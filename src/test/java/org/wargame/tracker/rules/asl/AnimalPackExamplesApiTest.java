@@ -5,7 +5,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.wargame.tracker.ApiTestSupport;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -56,7 +55,7 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
         // EX 10.31: unloaded during RPh Step 1.13B of the second RPh of Turn 3
         Response t3pt1 = advanceTo("alice", s, 3, 1, "CCPh");
         assertThat(counter(t3pt1, "br-94mm").at("/state/loadedOn").asText()).isEqualTo("br-mule-1");
-        Response unloadRph = advance("alice", s);
+        Response unloadRph = moveOn(s);
         assertThat(unloadRph.at("/scenario/clock/gameTurn").asInt()).isEqualTo(3);
         assertThat(unloadRph.at("/scenario/clock/playerTurn").asInt()).isEqualTo(2);
         assertThat(unloadRph.at("/scenario/clock/step").asText()).isEqualTo("1.13B");
@@ -68,7 +67,7 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
         Response lastCc = advanceTo("alice", s, 4, 2, "CCPh");
         assertThat(markers(lastCc, "br-94mm")).contains("Pack-TI");
         assertThat(period(lastCc).get("completedGameTurns").asInt()).isEqualTo(2);
-        Response turn5 = advance("alice", s);
+        Response turn5 = moveOn(s);
         assertThat(turn5.at("/scenario/clock/gameTurn").asInt()).isEqualTo(5);
         assertThat(types(turn5)).contains("PeriodCompleted");
         for (String id : List.of("br-crew-1", "br-94mm", "br-mule-1")) {
@@ -82,7 +81,8 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
         String s = startPlan("alice", campaign, "ex-10-3");
         advanceTo("alice", s, 2, 1, "RPh");
         assertThat(becomePackTi(s).status()).isEqualTo(200);
-        advanceTo("alice", s, 3, 1, "DFPh");
+        // Defensive First Fire is fired in the enemy's MPh (the Italians move first)
+        advanceTo("alice", s, 3, 1, "MPh");
         Response first = action("alice", s, Map.of("type", "fire", "firer", "br-crew-1", "target", "it-squad-1",
                 "fireType", "Defensive First Fire", "result", "NMC"));
         assertThat(first.status()).isEqualTo(200);
@@ -110,7 +110,7 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
         // remains Pack-TI through the end of Turn 5
         Response t5cc = advanceTo("alice", s, 5, 2, "CCPh");
         assertThat(markers(t5cc, "br-crew-1")).contains("Pack-TI");
-        Response t6 = advance("alice", s);
+        Response t6 = moveOn(s);
         assertThat(types(t6)).contains("PeriodCompleted");
         assertThat(markers(t6, "br-94mm")).doesNotContain("Pack-TI");
     }
@@ -150,15 +150,16 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
     @Test
     void ex_10_41_mule_casualties_and_second_low_ammo() {
         String s = startPlan("alice", campaign, "ex-10-41");
-        advanceTo("alice", s, 1, 1, "MPh");
+        // the British move in their own MPh: the second Player Turn (the Italians move first)
+        advanceTo("alice", s, 1, 2, "MPh");
         Response moved = action("alice", s, Map.of("type", "move", "counter", "br-mule-2", "hex", "C3",
                 "terrain", "open-ground"));
         assertThat(counter(moved, "br-81mm").get("location").asText()).isEqualTo("C3");
         // the crew goes with its mortar: it must be in the Location to Unpack it (10.3)
         assertThat(action("alice", s, Map.of("type", "move", "counter", "br-crew-2", "hex", "C3",
                 "terrain", "open-ground")).status()).isEqualTo(200);
-        advanceTo("alice", s, 1, 1, "DFPh");
 
+        // a Defensive First Fire attack in the British MPh Casualty Reduces the moving Mule
         Response cr = action("alice", s, Map.of("type", "casualty", "counter", "br-mule-2",
                 "result", "casualty-reduction", "dice", List.of(Map.of("kind", "dr", "values", List.of(3)))));
         assertThat(cr.status()).isEqualTo(200);
@@ -203,7 +204,7 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
                 .isEqualTo(200);
         Response t2cc = advanceTo("alice", s, 2, 2, "CCPh");
         assertThat(markers(t2cc, "br-81mm")).contains("Pack-TI");
-        Response t3 = advance("alice", s);
+        Response t3 = moveOn(s);
         assertThat(types(t3)).contains("PeriodCompleted");
         assertThat(markers(t3, "br-81mm")).doesNotContain("Pack-TI");
     }
@@ -215,7 +216,7 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
         advanceTo("alice", s, 1, 1, "DFPh");
         action("alice", s, Map.of("type", "casualty", "counter", "br-mule-2", "result", "casualty-reduction",
                 "dice", List.of(Map.of("kind", "dr", "values", List.of(4)))));
-        Response done = post("alice", "/api/scenarios/" + s + "/conclude", Map.of("result", "British hold"));
+        Response done = post("referee", "/api/scenarios/" + s + "/conclude", Map.of("result", "British hold"));
         assertThat(done.status()).isEqualTo(200);
         assertThat(done.at("/scenario/concluded").asBoolean()).isTrue();
         Response roster = get("alice", "/api/campaigns/" + campaign + "/roster");
@@ -223,7 +224,18 @@ class AnimalPackExamplesApiTest extends ApiTestSupport {
         assertThat(roster.at("/br-81mm/counter/state/breakdown").asInt()).isEqualTo(11);
         assertThat(roster.at("/br-mule-2/counter/state/size").asText()).isEqualTo("HS");
 
-        String next = startPlan("alice", campaign, "ex-10-41");
+        // 10.1, EX 10.41: the plan puts the mortar on br-mule-2, now "HS": only a "squad" Mule carries a Gun
+        Response onHs = post("alice", "/api/campaigns/" + campaign + "/scenarios", Map.of("plan", "ex-10-41"));
+        assertThat(onHs.status()).as(onHs.raw()).isEqualTo(400);
+        assertThat(onHs.at("/field").asText()).isEqualTo("counters[br-81mm].state.loadedOn");
+        assertThat(onHs.at("/detail").asText()).contains("10.1").contains("\"HS\" Mule");
+        Response started = post("alice", "/api/campaigns/" + campaign + "/scenarios", Map.of("plan", "ex-10-41",
+                "counters", List.of(Map.of("id", "br-crew-2", "state", Map.of("hex", "C2", "terrain", "open-ground",
+                                "possesses", "br-81mm")),
+                        Map.of("id", "br-81mm", "state", Map.of("hex", "C2", "terrain", "open-ground")),
+                        Map.of("id", "br-mule-2", "state", Map.of("hex", "C2", "terrain", "open-ground")))));
+        assertThat(started.status()).as(started.raw()).isEqualTo(201);
+        String next = started.at("/scenarioId").asText();
         Response view = get("alice", "/api/scenarios/" + next);
         assertThat(markers(view, "br-81mm")).contains("Low Ammo");
         assertThat(counter(view, "br-81mm").at("/state/breakdown").asInt()).isEqualTo(11);

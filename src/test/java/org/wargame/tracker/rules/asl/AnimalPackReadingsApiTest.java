@@ -70,6 +70,23 @@ class AnimalPackReadingsApiTest extends ApiTestSupport {
                   - { id: br-squad, state: { hex: C4, terrain: marsh, prohibitsGuns: true, possesses: br-mmg } }
                   - { id: br-mmg, state: { hex: C4, terrain: marsh, prohibitsGuns: true, loadedOn: br-mule-3 } }
                   - { id: br-mule-3, state: { hex: C4, terrain: marsh, prohibitsGuns: true } }
+              - id: packing
+                name: "Packing the 94mm"
+                turnLimit: 8
+                sideOrder: [axis, british]
+                counters:
+                  - { id: br-crew-1, state: { hex: B4, terrain: open-ground, possesses: br-94mm } }
+                  - { id: br-94mm, state: { hex: B4, terrain: open-ground } }
+                  - { id: br-mule-1, state: { hex: B4, terrain: open-ground } }
+                  - { id: it-squad-1, state: { hex: F6, terrain: open-ground } }
+              - id: hs-mule
+                name: "Only an HS Mule at hand"
+                turnLimit: 3
+                sideOrder: [axis, british]
+                counters:
+                  - { id: br-crew-1, state: { hex: B4, terrain: open-ground, possesses: br-94mm } }
+                  - { id: br-94mm, state: { hex: B4, terrain: open-ground } }
+                  - { id: br-mule-1, state: { hex: B4, terrain: open-ground, size: HS } }
             """;
 
     private String importCampaign(String yaml) {
@@ -105,12 +122,13 @@ class AnimalPackReadingsApiTest extends ApiTestSupport {
         for (String id : List.of("br-crew-1", "br-mule-1")) {
             assertThat(markers(hit, id)).doesNotContain("Pack-TI", "Area Fire (10.11)");
         }
+        Response fired = action("alice", s, Map.of("type", "fire", "firer", "br-crew-1", "target", "it-squad-1",
+                "fireType", "Defensive Final Fire", "result", "no effect"));
+        assertThat(event(fired, "AttackMade").get("areaFire").asBoolean()).isFalse();
+        advanceTo("alice", s, 2, 2, "MPh"); // the British move in their own MPh
         Response moved = action("alice", s, Map.of("type", "move", "counter", "br-mule-1", "hex", "B5",
                 "terrain", "open-ground"));
         assertThat(moved.status()).isEqualTo(200);
-        Response fired = action("alice", s, Map.of("type", "fire", "firer", "br-crew-1", "target", "it-squad-1",
-                "fireType", "Defensive First Fire", "result", "no effect"));
-        assertThat(event(fired, "AttackMade").get("areaFire").asBoolean()).isFalse();
     }
 
     /**
@@ -133,6 +151,7 @@ class AnimalPackReadingsApiTest extends ApiTestSupport {
         assertThat(markers(lost, "br-94mm")).contains("Pack-TI");
         assertThat(markers(lost, "br-mule-1")).contains("Pack-TI");
 
+        advanceTo("alice", s, 3, 2, "MPh"); // the spare crew moves in the British MPh
         Response far = action("alice", s, Map.of("type", "take-possession", "counter", "br-crew-3", "gun", "br-94mm"));
         assertThat(far.status()).isEqualTo(422);
         assertThat(far.at("/section").asText()).isEqualTo("10.11");
@@ -174,6 +193,7 @@ class AnimalPackReadingsApiTest extends ApiTestSupport {
         assertThat(ended.get("section").asText()).isEqualTo("10.11");
         assertThat(markers(lost, "br-94mm")).doesNotContain("Pack-TI").contains("Animal-Packed");
         assertThat(markers(lost, "br-mule-1")).doesNotContain("Pack-TI");
+        advanceTo("alice", s, 2, 2, "MPh");
         Response moved = action("alice", s, Map.of("type", "move", "counter", "br-mule-1", "hex", "B5",
                 "terrain", "open-ground"));
         assertThat(moved.status()).isEqualTo(200);
@@ -181,40 +201,37 @@ class AnimalPackReadingsApiTest extends ApiTestSupport {
     }
 
     /**
-     * Item 2, 10.31 and 10.7: the 94mm (3 Game Turns) may not be unloaded in marsh that prohibits Guns: at the second
-     * RPh of Turn 3 the unload is refused and the period ends, the Gun still on its Mule, which may move on. The MMG
-     * (10.7: M# 12, 1 Game Turn, half of it 1 Player Turn) is unloaded there at the second RPh of Turn 2, as its
-     * presence is otherwise allowed, and its period completes after Turn 2.
+     * Item 2 (issue 12) and issue 23 item 4, 10.31, 10.4 EXC and 10.7: a Gun's voluntary unload into terrain that
+     * prohibits Guns is prohibited, not an elimination: the 94mm's crew may not begin an Unpacking Period in the marsh
+     * (422, 10.31), and nothing becomes Pack-TI. The MMG (10.7: M# 12, 1 Game Turn, half of it 1 Player Turn) is
+     * unloaded there at the second RPh of Turn 2, as its presence is otherwise allowed, and its period completes
+     * after Turn 2. The Mule with the 94mm moves on in the British MPh.
      */
     @Test
     void unloading_into_terrain_that_prohibits_guns_never_deadlocks() {
         String s = startPlan("alice", importCampaign(CAMPAIGN), "marsh");
         advanceTo("alice", s, 2, 1, "RPh");
         Response gun = packTi(s, "br-crew-1");
-        assertThat(event(gun, "PeriodBegan").get("why").asText()).contains("10.31");
+        assertRefused(gun, "10.31", "crew");
+        assertThat(gun.at("/detail").asText()).contains("marsh").contains("may not be unloaded");
         Response sw = packTi(s, "br-squad");
         assertThat(sw.status()).as(sw.raw()).isEqualTo(200);
         assertThat(event(sw, "PeriodBegan").at("/period/length").asInt()).isEqualTo(1); // 12 - 12 + 1
+        assertThat(markers(sw, "br-94mm")).doesNotContain("Pack-TI");
+        assertThat(markers(sw, "br-crew-1")).doesNotContain("Pack-TI");
         Response swUnload = advanceTo("alice", s, 2, 2, "RPh");
         JsonNode transferred = event(swUnload, "GunTransferred");
         assertThat(transferred.get("gun").asText()).isEqualTo("br-mmg");
         assertThat(transferred.get("section").asText()).isEqualTo("10.7");
+        Response away = advanceTo("alice", s, 2, 2, "MPh");
+        assertThat(action("alice", s, Map.of("type", "move", "counter", "br-mule-1", "hex", "B5",
+                "terrain", "open-ground")).status()).isEqualTo(200);
+        assertThat(counter(away, "br-94mm").at("/state/loadedOn").asText()).isEqualTo("br-mule-1");
         Response t3 = advanceTo("alice", s, 3, 1, "RPh");
         assertThat(types(t3)).contains("PeriodCompleted");
         assertThat(counter(t3, "br-mmg").at("/state/loadedOn").isNull()).isTrue();
         assertThat(markers(t3, "br-mmg")).doesNotContain("Pack-TI");
-
-        Response due = advanceTo("alice", s, 3, 2, "RPh");
-        assertThat(event(due, "TransferPrevented").get("why").asText()).contains("marsh");
-        JsonNode ended = event(due, "PeriodEnded");
-        assertThat(ended.get("section").asText()).isEqualTo("10.31");
-        assertThat(counter(due, "br-94mm").at("/state/loadedOn").asText()).isEqualTo("br-mule-1");
-        for (String id : List.of("br-crew-1", "br-94mm", "br-mule-1")) {
-            assertThat(markers(due, id)).doesNotContain("Pack-TI");
-        }
-        Response away = action("alice", s, Map.of("type", "move", "counter", "br-mule-1", "hex", "B5",
-                "terrain", "open-ground"));
-        assertThat(away.status()).isEqualTo(200);
+        assertThat(counter(t3, "br-94mm").get("location").asText()).isEqualTo("B5");
     }
 
     /** Item 3, 10.11 [EXC: TI DRM apply in CC]: a Pack-TI crew's Close Combat attack is not Area Fire. */
@@ -223,7 +240,7 @@ class AnimalPackReadingsApiTest extends ApiTestSupport {
         String s = startPlan("alice", importSample("asl-west-of-alamein.yaml"), "ex-10-3");
         advanceTo("alice", s, 2, 1, "RPh");
         packTi(s, "br-crew-1");
-        advanceTo("alice", s, 2, 1, "PFPh");
+        advanceTo("alice", s, 2, 1, "MPh"); // the British may fire here (Defensive First Fire), but not CC
         Response early = action("alice", s, Map.of("type", "fire", "firer", "br-crew-1", "target", "it-squad-1",
                 "fireType", "Close Combat", "result", "no effect"));
         assertThat(early.status()).isEqualTo(422);
@@ -298,6 +315,7 @@ class AnimalPackReadingsApiTest extends ApiTestSupport {
                 "A10.6", "counter");
         assertRefused(action("alice", s, Map.of("type", "repair-gun", "gun", "br-94mm", "result", "repaired")),
                 "C2", "gun");
+        advanceTo("alice", s, 1, 1, "PFPh"); // the Italians' Prep Fire
         assertRefused(action("bruno", s, Map.of("type", "fire", "firer", "it-squad-1", "target", "br-crew-1",
                 "weapon", "br-94mm", "result", "NMC")),
                 "C2", "weapon");
@@ -312,9 +330,209 @@ class AnimalPackReadingsApiTest extends ApiTestSupport {
         Response gone = packTi(s, "br-crew-1");
         assertRefused(gone, "10.11", "crew");
         assertThat(gone.at("/detail").asText()).contains("br-94mm").contains("eliminated");
+        advanceTo("alice", s, 2, 1, "MPh"); // British Defensive First Fire
         assertRefused(action("alice", s, Map.of("type", "fire", "firer", "br-crew-1", "target", "it-squad-1",
                 "weapon", "br-94mm", "result", "NMC")),
                 "C2", "weapon");
+    }
+
+    /**
+     * Issue 23 item 1, 10.4, EX 10.41, 10.33 EXC: the 94mm (M# 10) is Packed from Turn 2 (3 Game Turns), loaded onto
+     * its Mule at the second RPh of Turn 3 (half: 3 Player Turns), Turns 2 and 3 counted. In Turn 4 the Mule is
+     * Casualty Reduced, Original dr 6: the Gun is unloaded and a new Unpacking Period of 10.3's 3 Game Turns begins,
+     * counting from Turn 5 (the Packing Period's 2 do not carry over): still Pack-TI through the end of Turn 7, done
+     * at the start of Turn 8 (the earlier reading let it go after Turn 4).
+     */
+    @Test
+    void a_mule_lost_after_the_gun_was_packed_gives_a_whole_unpacking_period() {
+        String s = startPlan("alice", importCampaign(CAMPAIGN), "packing");
+        advanceTo("alice", s, 2, 1, "RPh");
+        Response began = packTi(s, "br-crew-1");
+        assertThat(event(began, "PeriodBegan").at("/period/direction").asText()).isEqualTo("PACKING");
+        assertThat(event(began, "PeriodBegan").at("/period/length").asInt()).isEqualTo(3);
+        Response loaded = advanceTo("alice", s, 3, 2, "RPh");
+        assertThat(event(loaded, "GunTransferred").get("direction").asText()).isEqualTo("PACKING");
+        assertThat(counter(loaded, "br-94mm").at("/state/loadedOn").asText()).isEqualTo("br-mule-1");
+        Response t4 = advanceTo("alice", s, 4, 1, "DFPh");
+        assertThat(counter(t4, "br-94mm").at("/state/period/completedGameTurns").asInt()).isEqualTo(2);
+
+        Response hit = action("alice", s, Map.of("type", "casualty", "counter", "br-mule-1",
+                "result", "casualty-reduction", "dice", List.of(dr(6), dr(2))));
+        assertThat(hit.status()).as(hit.raw()).isEqualTo(200);
+        assertThat(event(hit, "VulnerabilityRolled").get("finalDr").asInt()).isEqualTo(6);
+        assertThat(event(hit, "GunUnloadedInvoluntarily").get("coveredArc").asInt()).isEqualTo(2);
+        JsonNode period = event(hit, "PeriodBegan");
+        assertThat(period.get("section").asText()).isEqualTo("10.4");
+        assertThat(period.at("/period/direction").asText()).isEqualTo("UNPACKING");
+        assertThat(period.at("/period/length").asInt()).isEqualTo(3); // 12 - 10 + 1, by 10.3
+        assertThat(period.at("/period/completedTurns").asInt()).isZero();
+        assertThat(period.at("/period/countFromTurn").asInt()).isEqualTo(5);
+        assertThat(period.get("why").asText()).contains("2 counted Game Turns do not carry over");
+        assertThat(counter(hit, "br-94mm").at("/state/loadedOn").isNull()).isTrue();
+        for (String id : List.of("br-crew-1", "br-94mm", "br-mule-1")) {
+            assertThat(markers(hit, id)).contains("Pack-TI"); // the crew remains Pack-TI (10.4 *)
+        }
+        Response t5 = advanceTo("alice", s, 5, 1, "RPh");
+        assertThat(types(t5)).doesNotContain("PeriodCompleted");
+        assertThat(counter(t5, "br-94mm").at("/state/period/completedGameTurns").asInt()).isZero(); // not Turn 4
+        Response t7 = advanceTo("alice", s, 7, 2, "CCPh");
+        assertThat(counter(t7, "br-94mm").at("/state/period/completedGameTurns").asInt()).isEqualTo(2);
+        assertThat(markers(t7, "br-94mm")).contains("Pack-TI");
+        Response t8 = advance("alice", s);
+        assertThat(t8.at("/scenario/clock/gameTurn").asInt()).isEqualTo(8);
+        assertThat(types(t8)).contains("PeriodCompleted");
+        for (String id : List.of("br-crew-1", "br-94mm", "br-mule-1")) {
+            assertThat(markers(t8, id)).doesNotContain("Pack-TI");
+        }
+    }
+
+    /**
+     * Issue 23 item 2, 10.1, EX 10.41: only a "squad" Mule carries a Gun. A crew beside only an "HS" Mule may not
+     * begin a Packing Period (422, 10.1); a campaign file whose plan starts a Gun loaded on an "HS" Mule is refused
+     * (400, naming the plan's field).
+     */
+    @Test
+    void only_a_squad_mule_carries_a_gun() {
+        String s = startPlan("alice", importCampaign(CAMPAIGN), "hs-mule");
+        advanceTo("alice", s, 2, 1, "RPh");
+        Response refused = packTi(s, "br-crew-1");
+        assertRefused(refused, "10.1", "crew");
+        assertThat(refused.at("/detail").asText()).contains("\"squad\" Mule").contains("\"HS\"");
+        assertThat(markers(get("alice", "/api/scenarios/" + s), "br-crew-1")).doesNotContain("Pack-TI");
+
+        int hsPlan = CAMPAIGN.indexOf("- id: hs-mule");
+        String loadedOnHs = (CAMPAIGN.substring(0, hsPlan) + CAMPAIGN.substring(hsPlan).replace(
+                "{ id: br-94mm, state: { hex: B4, terrain: open-ground } }",
+                "{ id: br-94mm, state: { hex: B4, terrain: open-ground, loadedOn: br-mule-1 } }"))
+                .replace("id: ID", "id: asl-hs-" + UUID.randomUUID().toString().substring(0, 8));
+        Response file = post("referee", "/api/campaigns", loadedOnHs, "application/yaml");
+        assertThat(file.status()).as(file.raw()).isEqualTo(400);
+        assertThat(file.at("/field").asText()).isEqualTo("plans[hs-mule].counters[br-94mm].state.loadedOn");
+        assertThat(file.at("/detail").asText()).contains("10.1");
+    }
+
+    /**
+     * Issue 23 item 3, 10.33 "net": the 94mm (3 Game Turns) is Unpacked through Turns 2 and 3 (unloaded at the second
+     * RPh of Turn 3); reversed at Turn 4: a Packing Period of the net 2; Turn 4 counts and the Gun is loaded again at
+     * the start of Turn 5; reversed again: the net spent is 2 Unpacking less 1 Packing = 1 from packed, so the new
+     * Unpacking Period is 3 - 1 = 2 Game Turns (not the 1 Packing turn): unloaded at the start of Turn 6, done at the
+     * start of Turn 7.
+     */
+    @Test
+    void a_second_reversal_takes_the_net_of_both_directions() {
+        String s = startPlan("alice", importCampaign(CAMPAIGN), "crew-lost");
+        advanceTo("alice", s, 2, 1, "RPh");
+        packTi(s, "br-crew-1");
+        Response t4 = advanceTo("alice", s, 4, 1, "RPh");
+        assertThat(counter(t4, "br-94mm").at("/state/period/completedGameTurns").asInt()).isEqualTo(2);
+        assertThat(counter(t4, "br-94mm").at("/state/loadedOn").isNull()).isTrue();
+        Response first = action("alice", s, Map.of("type", "reverse-packing", "crew", "br-crew-1"));
+        assertThat(first.status()).as(first.raw()).isEqualTo(200);
+        JsonNode packing = event(first, "DirectionReversed");
+        assertThat(packing.at("/period/direction").asText()).isEqualTo("PACKING");
+        assertThat(packing.at("/period/length").asInt()).isEqualTo(2);
+        Response t5 = advanceTo("alice", s, 5, 1, "RPh");
+        assertThat(counter(t5, "br-94mm").at("/state/loadedOn").asText()).isEqualTo("br-mule-1");
+        assertThat(counter(t5, "br-94mm").at("/state/period/completedGameTurns").asInt()).isEqualTo(1);
+        Response second = action("alice", s, Map.of("type", "reverse-packing", "crew", "br-crew-1"));
+        JsonNode unpacking = event(second, "DirectionReversed");
+        assertThat(unpacking.at("/period/direction").asText()).isEqualTo("UNPACKING");
+        assertThat(unpacking.at("/period/length").asInt()).isEqualTo(2); // 3 - (2 - 1)
+        assertThat(unpacking.get("why").asText()).contains("net");
+        Response t6 = advanceTo("alice", s, 6, 1, "RPh");
+        assertThat(types(t6)).contains("GunTransferred");
+        assertThat(counter(t6, "br-94mm").at("/state/loadedOn").isNull()).isTrue();
+        Response t6cc = advanceTo("alice", s, 6, 2, "CCPh");
+        assertThat(markers(t6cc, "br-94mm")).contains("Pack-TI");
+        Response t7 = advance("alice", s);
+        assertThat(types(t7)).contains("PeriodCompleted");
+        assertThat(markers(t7, "br-94mm")).doesNotContain("Pack-TI");
+    }
+
+    /**
+     * Issue 23 item 5, A3: fire, move, rally and repair only in their phases. The Italians move first: their squad
+     * may not fire in the RPh, fires as Prep Fire in their PFPh (the British crew may not); the British crew fires
+     * Defensive First Fire in the Italian MPh, where the British Mule may not move and the Italian squad may; the
+     * phasing Italians may not fire in the DFPh; a broken crew's rally is refused in the PFPh; a Good Order squad does
+     * not move in the RtPh; the options say why.
+     */
+    @Test
+    void every_action_only_in_its_phases() {
+        String s = startPlan("alice", importSample("asl-west-of-alamein.yaml"), "ex-10-3");
+        Map<String, Object> italianFire = Map.of("type", "fire", "firer", "it-squad-1", "target", "br-crew-1",
+                "fireType", "Prep Fire", "result", "no effect");
+        Response inRph = action("bruno", s, italianFire);
+        assertRefused(inRph, "A3", "firer");
+        assertThat(inRph.at("/detail").asText()).contains("Prep Fire in its side's PFPh").contains("RPh");
+        advanceTo("alice", s, 1, 1, "PFPh");
+        assertThat(action("bruno", s, italianFire).status()).isEqualTo(200);
+        Response britishPrep = action("alice", s, Map.of("type", "fire", "firer", "br-crew-1", "target",
+                "it-squad-1", "result", "no effect"));
+        assertRefused(britishPrep, "A3", "firer");
+        assertThat(britishPrep.at("/detail").asText()).contains("br-crew-1 is of side 'british'");
+        assertThat(action("alice", s, Map.of("type", "casualty", "counter", "br-crew-1", "result", "break"))
+                .status()).isEqualTo(200);
+        Response rallyEarly = action("alice", s, Map.of("type", "rally", "counter", "br-crew-1", "result",
+                "rallied"));
+        assertRefused(rallyEarly, "A3", "counter");
+        JsonNode rallyOption = option(get("alice", "/api/scenarios/" + s), "br-crew-1", "rally");
+        assertThat(rallyOption.get("allowed").asBoolean()).isFalse();
+        assertThat(rallyOption.get("reason").asText()).startsWith("A3: rally attempts are made in the RPh");
+
+        Response mph = advanceTo("alice", s, 1, 1, "MPh");
+        assertThat(option(mph, "br-mule-1", "move").get("allowed").asBoolean()).isFalse();
+        assertThat(option(mph, "br-mule-1", "move").get("reason").asText()).startsWith("A3: a unit moves in its "
+                + "side's MPh or APh");
+        assertRefused(action("alice", s, Map.of("type", "move", "counter", "br-mule-1", "hex", "B5",
+                "terrain", "open-ground")), "A3", "counter");
+        assertThat(action("bruno", s, Map.of("type", "move", "counter", "it-squad-1", "hex", "E6",
+                "terrain", "open-ground")).status()).isEqualTo(200);
+        action("alice", s, Map.of("type", "rally", "counter", "br-crew-1", "result", "rallied")); // refused: MPh
+        Response brokenFire = action("alice", s, Map.of("type", "fire", "firer", "br-crew-1", "target", "it-squad-1",
+                "fireType", "Defensive First Fire", "result", "no effect"));
+        assertRefused(brokenFire, "A7", "firer"); // the phase is right; a broken unit cannot attack
+        advanceTo("alice", s, 1, 1, "DFPh");
+        Response prepInDfph = action("bruno", s, Map.of("type", "fire", "firer", "it-squad-1", "target",
+                "br-mule-1", "fireType", "Prep Fire", "result", "no effect"));
+        assertRefused(prepInDfph, "A3", "firer"); // the Italians are phasing: no Defensive Fire for them
+        advanceTo("alice", s, 1, 1, "RtPh");
+        Response rtph = get("alice", "/api/scenarios/" + s);
+        assertThat(option(rtph, "it-squad-1", "move").get("allowed").asBoolean()).isFalse(); // not broken
+    }
+
+    /** Issue 23 item 5, A3, A10.5: fire types in their phases; a broken unit routs in the RtPh and rallies in the RPh. */
+    @Test
+    void fire_types_rout_and_rally_in_their_phases() {
+        String s = startPlan("alice", importSample("asl-west-of-alamein.yaml"), "ex-10-3");
+        advanceTo("alice", s, 1, 1, "DFPh");
+        Response firstFireInDfph = action("alice", s, Map.of("type", "fire", "firer", "br-crew-1", "target",
+                "it-squad-1", "fireType", "Defensive First Fire", "result", "no effect"));
+        assertRefused(firstFireInDfph, "A3", "fireType");
+        assertThat(firstFireInDfph.at("/detail").asText()).contains("MPh");
+        assertThat(action("alice", s, Map.of("type", "fire", "firer", "br-crew-1", "target", "it-squad-1",
+                "fireType", "Defensive Final Fire", "result", "no effect")).status()).isEqualTo(200);
+        action("alice", s, Map.of("type", "casualty", "counter", "br-crew-1", "result", "break"));
+        advanceTo("alice", s, 1, 1, "RtPh");
+        Response routed = action("alice", s, Map.of("type", "move", "counter", "br-crew-1", "hex", "A4",
+                "terrain", "open-ground"));
+        assertThat(routed.status()).as(routed.raw()).isEqualTo(200);
+        assertThat(counter(routed, "br-crew-1").get("location").asText()).isEqualTo("A4");
+        advanceTo("alice", s, 1, 2, "RPh");
+        Response rallied = action("alice", s, Map.of("type", "rally", "counter", "br-crew-1", "result", "rallied",
+                "dice", List.of(Map.of("kind", "DR", "values", List.of(3, 4)))));
+        assertThat(rallied.status()).as(rallied.raw()).isEqualTo(200);
+        assertThat(event(rallied, "RallyAttempted").at("/dr/values").toString()).isEqualTo("[3,4]");
+    }
+
+    private static JsonNode option(Response view, String counter, String action) {
+        JsonNode options = view.body().has("scenario") && !view.body().has("options") ? view.at("/scenario/options")
+                : view.at("/options");
+        for (JsonNode o : options) {
+            if (o.get("counterId").asText().equals(counter) && o.get("action").asText().equals(action)) {
+                return o;
+            }
+        }
+        throw new AssertionError("no option " + action + " for " + counter + " in " + options);
     }
 
     private static void assertRefused(Response r, String section, String field) {

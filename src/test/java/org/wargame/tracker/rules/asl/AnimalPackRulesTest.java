@@ -1,11 +1,11 @@
 package org.wargame.tracker.rules.asl;
 
 import org.junit.jupiter.api.Test;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.asl.AnimalPackAction.BecomePackTi;
 import org.wargame.tracker.rules.asl.AnimalPackAction.Fire;
 import org.wargame.tracker.rules.asl.AnimalPackAction.Move;
@@ -222,15 +222,17 @@ class AnimalPackRulesTest {
     void pack_ti_crew_attack_is_area_fire_and_loses_pack_ti() {
         AnimalPackState s = apply(ex103(Map.of(), "British"),
                 rules.decide(ex103(Map.of(), "British"), TURN_2_START, new BecomePackTi("crew"), dice()));
-        GameClock dfph = new GameClock(3, 1, "DFPh", null, "axis");
-        List<AnimalPackEvent> events = rules.decide(s, dfph, new Fire("crew", null, null, "Defensive First Fire",
+        GameClock mph = new GameClock(3, 1, "MPh", null, "axis"); // Defensive First Fire: the enemy's MPh
+        List<AnimalPackEvent> events = rules.decide(s, mph, new Fire("crew", null, null, "Defensive First Fire",
                 "1MC"), dice());
         assertThat(((AnimalPackEvent.AttackMade) events.get(0)).areaFire()).isTrue();
         assertThat(events.get(1)).isInstanceOf(AnimalPackEvent.PackTiLost.class);
         AnimalPackState after = apply(s, events);
         assertThat(after.counters().get("crew").packTi()).isFalse();
         assertThat(after.periodOf("gun").spoiledThisTurn()).isTrue();
-        refused(after, dfph, new Move("gun", "C4", "open-ground", false), "10.11", "Pack-TI Gun");
+        refused(after, new GameClock(3, 2, "MPh", null, "british"), new Move("gun", "C4", "open-ground", false),
+                "10.11", "Pack-TI Gun");
+        refused(after, mph, new Move("crew", "C4", "open-ground", false), "A3", "its side's MPh");
     }
 
     @Test
@@ -286,12 +288,25 @@ class AnimalPackRulesTest {
                 new CounterDefinition("gun", "gun", "94mm", "british", "British", AslFixtures.gun94("mule").data(),
                         Map.of("hex", "B4", "loadedOn", "mule", "prohibitsGuns", true, "terrain", "marsh")),
                 AslFixtures.mule()));
-        s = apply(s, rules.decide(s, TURN_2_START, new BecomePackTi("crew"), dice()));
+        refused(s, TURN_2_START, new BecomePackTi("crew"), "10.31", "marsh");
+    }
+
+    /** A period begun there before the Unpacking Period was refused at its start (a stored one) still ends when due. */
+    @Test
+    void a_stored_period_in_terrain_that_prohibits_guns_ends_when_the_unload_is_due() {
+        AnimalPackState s = new AnimalPackRules().setUp(List.of(AslFixtures.crew("crew", "British", "gun", Map.of()),
+                new CounterDefinition("gun", "gun", "94mm", "british", "British", AslFixtures.gun94("mule").data(),
+                        Map.of("hex", "B4", "loadedOn", "mule", "prohibitsGuns", true, "terrain", "marsh")),
+                AslFixtures.mule()));
+        s = apply(s, List.of(new AnimalPackEvent.PackTiTaken(List.of("crew", "gun", "mule"), "gun", "begins unpacking",
+                "10.11"), new AnimalPackEvent.PeriodBegan(new UnpackingPeriod("gun", "crew", "mule", "UNPACKING", 3, 0,
+                2, 0, false, false, false), "stored before 10.31 refused it", "10.3")));
         List<AnimalPackEvent> seen = new java.util.ArrayList<>();
         s = playerTurns(s, TURN_2_START, 3, seen);
         assertThat(seen).anyMatch(e -> e instanceof AnimalPackEvent.TransferPrevented t
                 && t.section().equals("10.31") && t.why().contains("marsh"));
         assertThat(s.counters().get("gun").loadedOn()).isEqualTo("mule");
+        assertThat(s.counters().values()).noneMatch(AslCounter::packTi);
     }
 
     @Test
@@ -300,7 +315,7 @@ class AnimalPackRulesTest {
         s = apply(s, rules.decide(s, TURN_2_START, new BecomePackTi("crew"), dice()));
         List<AnimalPackEvent> seen = new java.util.ArrayList<>();
         s = playerTurns(s, TURN_2_START, 2, seen);
-        s = apply(s, rules.decide(s, new GameClock(3, 1, "DFPh", null, "axis"),
+        s = apply(s, rules.decide(s, new GameClock(3, 1, "MPh", null, "axis"),
                 new Fire("crew", null, null, "Defensive First Fire", "PTC"), dice()));
         s = playerTurns(s, new GameClock(3, 1, "RPh", "1.13B", "axis"), 2, seen);
         assertThat(seen).anyMatch(e -> e instanceof AnimalPackEvent.GameTurnCounted g && g.gameTurn() == 3

@@ -1,15 +1,13 @@
 package org.wargame.tracker.rules.asl;
 
-import org.wargame.tracker.refusal.NotYourSide;
-
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.wargame.tracker.campaign.Side;
-import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.account.Actor;
-import org.wargame.tracker.scenario.DiceSeeds;
+import org.wargame.tracker.campaign.Side;
+import org.wargame.tracker.refusal.NotYourSide;
+import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.scenario.FixedDiceSeeds;
 import org.wargame.tracker.scenario.Scenario;
 import org.wargame.tracker.scenario.ScenarioCommand.AdvanceClock;
@@ -90,7 +88,9 @@ class ScenarioAggregateAslTest {
     @Test
     void advancing_the_clock_moves_through_the_steps_and_phases() {
         fixture.given(started())
-                .when(new AdvanceClock("s1", "a1", BRUNO, List.of()))
-                .expectEvents(new ClockAdvanced("a1", START, new GameClock(1, 1, "PFPh", null, "axis"), List.of()));
+                // Step 1.13B: the British crew may become Pack-TI; Bruno leaves that decision knowingly
+                .when(new AdvanceClock("s1", "a1", BRUNO, List.of(), null, false, List.of("decision")))
+                .expectEvents(new ClockAdvanced("a1", START, new GameClock(1, 1, "PFPh", null, "axis"), List.of(),
+                        List.of("a decision the rules wait for (10.11: crew may become Pack-TI now)")));
     }
 }

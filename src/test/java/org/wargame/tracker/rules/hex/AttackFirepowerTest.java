@@ -1,9 +1,9 @@
 package org.wargame.tracker.rules.hex;
 
 import org.junit.jupiter.api.Test;
-import org.wargame.tracker.refusal.FieldRefused;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.hex.AttackFirepower.Usage;
 import org.wargame.tracker.rules.hex.HexAction.Fire;

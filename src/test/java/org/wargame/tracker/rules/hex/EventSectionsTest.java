@@ -9,7 +9,6 @@ import org.wargame.tracker.rules.hex.HexAction.MortarSmoke;
 import org.wargame.tracker.rules.hex.HexAction.Move;
 import org.wargame.tracker.rules.hex.HexAction.SetPinned;
 import org.wargame.tracker.rules.hex.HexAction.TransferWeapon;
-import org.wargame.tracker.rules.hex.HexAction.UseAtGrenade;
 import org.wargame.tracker.rules.hex.HexAction.UseGrenades;
 import org.wargame.tracker.rules.hex.HexAction.UsePanzerfaust;
 import org.wargame.tracker.rules.hex.HexAction.UseSatchelCharge;

@@ -2,8 +2,8 @@ package org.wargame.tracker.rules.hex;
 
 import org.junit.jupiter.api.Test;
 import org.wargame.tracker.refusal.FieldRefused;
-import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.rules.hex.HexAction.Move;
 import org.wargame.tracker.rules.hex.HexAction.UseAtGrenade;
 import org.wargame.tracker.rules.hex.HexAction.UseGrenades;

@@ -1,12 +1,12 @@
 package org.wargame.tracker.rules.hex;
 
 import org.junit.jupiter.api.Test;
-import org.wargame.tracker.refusal.Conflict;
-import org.wargame.tracker.refusal.FieldRefused;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.wargame.tracker.rules.CounterView;
+import org.wargame.tracker.refusal.Conflict;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.rules.hex.HexAction.Eliminate;
 import org.wargame.tracker.rules.hex.HexAction.Move;
 import org.wargame.tracker.rules.hex.HexEvent.UnitEliminated;

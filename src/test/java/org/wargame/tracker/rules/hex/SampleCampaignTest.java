@@ -6,8 +6,8 @@ import org.junit.jupiter.api.Test;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.rules.hex.HexAction.Fire;
-import org.wargame.tracker.rules.hex.HexAction.Move;
 import org.wargame.tracker.rules.hex.HexAction.MortarSmoke;
+import org.wargame.tracker.rules.hex.HexAction.Move;
 import org.wargame.tracker.rules.hex.HexAction.TransferWeapon;
 import org.wargame.tracker.rules.hex.HexAction.UsePanzerfaust;
 

@@ -1,16 +1,16 @@
 package org.wargame.tracker.rules.hex;
 
-import org.wargame.tracker.refusal.NotYourSide;
-
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.axonframework.test.aggregate.FixtureConfiguration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.campaign.Side;
+import org.wargame.tracker.refusal.NotYourSide;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
-import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.hex.HexAction.Fire;
 import org.wargame.tracker.rules.hex.HexAction.MortarSmoke;
 import org.wargame.tracker.rules.hex.HexAction.TransferWeapon;
@@ -19,13 +19,11 @@ import org.wargame.tracker.rules.hex.HexEvent.AttackFired;
 import org.wargame.tracker.rules.hex.HexEvent.ExpendableSpent;
 import org.wargame.tracker.rules.hex.HexEvent.SmokeLaid;
 import org.wargame.tracker.rules.hex.HexEvent.WeaponTransferred;
-import org.wargame.tracker.account.Actor;
-import org.wargame.tracker.scenario.DiceSeeds;
+import org.wargame.tracker.scenario.ConclusionCommand;
 import org.wargame.tracker.scenario.EnteredRoll;
 import org.wargame.tracker.scenario.FixedDiceSeeds;
 import org.wargame.tracker.scenario.Scenario;
 import org.wargame.tracker.scenario.ScenarioCommand.AdvanceClock;
-import org.wargame.tracker.scenario.ScenarioCommand.ConcludeScenario;
 import org.wargame.tracker.scenario.ScenarioCommand.TakeAction;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
 import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
@@ -51,6 +49,7 @@ class ScenarioFixtureTest {
 
     private static final Actor GERD = new Actor("gerd", false, List.of("german"));
     private static final Actor SAM = new Actor("sam", false, List.of("us"));
+    private static final Actor REFEREE = new Actor("referee", true, List.of());
     private static final List<Side> SIDES = List.of(new Side("german", "Germans", "German", List.of("gerd")),
             new Side("us", "U.S.", "American", List.of("sam")));
 
@@ -132,7 +131,9 @@ class ScenarioFixtureTest {
         GameClock lastPhase = new GameClock(1, 2, "CA", null, "us");
         GameClock nextTurn = new GameClock(2, 1, "CP", null, "german");
         fixture.given(started(lastPhase))
-                .when(new AdvanceClock(ID, "a-2", GERD, List.of()))
+                // the Close Assault Phase: both sides act in it; the referee moves the clock on
+                .when(new AdvanceClock(ID, "a-2", new org.wargame.tracker.account.Actor("referee", true, List.of()),
+                        List.of()))
                 .expectEvents(new ClockAdvanced("a-2", lastPhase, nextTurn, List.of()), new HexEvent.GameTurnBegan(2));
     }
 
@@ -144,7 +145,8 @@ class ScenarioFixtureTest {
                         new ActionTaken("a-1", "use-panzerfaust", Map.of(), List.of()),
                         new ExpendableSpent("german", "ger-expendables", "panzerfaust", "ger-sq-2", "at-attack",
                                 "F7", "us-tank-1", "AT attack", 1, true, null, null, null, null))
-                .when(new ConcludeScenario(ID, GERD, "German minor victory"))
+                .when(new ConclusionCommand(ID, REFEREE,
+                        new ConclusionCommand.Conclude("p-1", "German minor victory")))
                 .expectSuccessfulHandlerExecution()
                 .expectEventsMatching(org.axonframework.test.matchers.Matchers.exactSequenceOf(
                         org.axonframework.test.matchers.Matchers.messageWithPayload(

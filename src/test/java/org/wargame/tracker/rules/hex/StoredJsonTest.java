@@ -2,12 +2,12 @@ package org.wargame.tracker.rules.hex;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
-import org.wargame.tracker.store.StoredJson;
 import org.wargame.tracker.rules.RuleState;
 import org.wargame.tracker.rules.hex.HexAction.Fire;
 import org.wargame.tracker.rules.hex.HexAction.MortarFire;
 import org.wargame.tracker.rules.hex.HexAction.MortarSmoke;
 import org.wargame.tracker.rules.hex.HexAction.TransferWeapon;
+import org.wargame.tracker.store.StoredJson;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.wargame.tracker.ApiTestSupport;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 

@@ -74,14 +74,14 @@ class AvailableActionsTest {
         ActionOption indirect = option("us-gunner", "indirect-mg-fire");
         assertThat(indirect.allowed()).isTrue();
         assertThat(indirect.request()).isEqualTo(Map.of("type", "indirect-mg-fire", "gunner", "us-gunner"));
-        assertThat(indirect.fields()).containsExactly("arrowDie");
+        assertThat(indirect.fields()).containsExactly("arrowDie", "realRound", "dummyRound");
         assertThat(indirect.dice().stream().map(org.wargame.tracker.rules.DieNeed::kind).toList()).containsExactly("d6");
         assertThat(all("us-grenadier", "indirect-mg-fire")).isEmpty();
         assertThat(options()).noneMatch(o -> o.action().equals("designate-targets") || o.action().equals("fire"));
         // vehicles have no action of their own; they are only fired at
         assertThat(options()).noneMatch(o -> o.counterId().startsWith("de-tank") || o.counterId().equals("de-truck"));
 
-        act(new SkirmishAction.IndirectMgFire("us-gunner", "hit"), 3);
+        act(new SkirmishAction.IndirectMgFire("us-gunner", "hit", "the hedge", "the barn"), 3);
         assertThat(option("us-gunner", "indirect-mg-fire").reason())
                 .startsWith(IndirectMachineGunFire.RULE).contains("already placed");
         advanceTo(clock("MOVE", 1));

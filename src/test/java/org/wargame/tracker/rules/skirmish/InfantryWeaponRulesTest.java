@@ -1,16 +1,15 @@
 package org.wargame.tracker.rules.skirmish;
 
-import org.wargame.tracker.refusal.FieldRefused;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.wargame.tracker.store.StoredJson;
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.CounterOutcome;
 import org.wargame.tracker.rules.CounterView;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.RuleState;
-import org.wargame.tracker.refusal.RuleViolation;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.ArtilleryHit;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DesignateTargets;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DesignateTargets.Target;
@@ -34,6 +33,7 @@ import org.wargame.tracker.rules.skirmish.SkirmishEvent.VehicleDamaged;
 import org.wargame.tracker.rules.skirmish.SkirmishEvent.WeaponDestroyed;
 import org.wargame.tracker.rules.skirmish.SkirmishEvent.WoundRecorded;
 import org.wargame.tracker.rules.skirmish.SkirmishState.DesignationStatus;
+import org.wargame.tracker.store.StoredJson;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -467,28 +467,28 @@ class InfantryWeaponRulesTest {
 
     @Test
     void indirectMachineGunFireTakesGunnerLoaderAndSpotter() {
-        List<SkirmishEvent> events = act(new IndirectMgFire("us-gunner", "hit"), 3);
+        List<SkirmishEvent> events = act(new IndirectMgFire("us-gunner", "hit", "the hedge corner", "the barn door"), 3);
         SkirmishEvent.IndirectMgFireLanded landed = (SkirmishEvent.IndirectMgFireLanded) events.get(0);
         assertThat(landed.templates()).isEqualTo(3);
         assertThat(landed.onTarget()).isTrue();
-        assertThatThrownBy(() -> act(new IndirectMgFire("us-gunner", "hit"), 3))
+        assertThatThrownBy(() -> act(new IndirectMgFire("us-gunner", "hit", "the hedge corner", "the barn door"), 3))
                 .hasMessageContaining("already placed");
         // three men without the commander: still indirect, one template less
         setUp();
         act(new RecordCasualty("us-commander", "death", "artillery"));
-        assertThat(((SkirmishEvent.IndirectMgFireLanded) act(new IndirectMgFire("us-gunner", "north"), 2).get(0))
+        assertThat(((SkirmishEvent.IndirectMgFireLanded) act(new IndirectMgFire("us-gunner", "north", "the hedge corner", "the barn door"), 2).get(0))
                 .templates()).isEqualTo(2);
         openFire();
         act(new DesignateTargets("us", List.of(new Target("us-gunner", "m1919", "de-rifle-1", 2, true, null))));
         // no spotter: no indirect fire
         setUp();
         act(new RecordCasualty("us-spotter", "death", "artillery"));
-        assertThatThrownBy(() -> act(new IndirectMgFire("us-gunner", "hit"), 3))
+        assertThatThrownBy(() -> act(new IndirectMgFire("us-gunner", "hit", "the hedge corner", "the barn door"), 3))
                 .hasMessageStartingWith(IndirectMachineGunFire.RULE).hasMessageContaining("spotter");
         openFire();
         assertThatThrownBy(() -> act(new DesignateTargets("us", List.of(new Target("us-gunner", "m1919",
                 "de-rifle-1", 1, true, null))))).hasMessageContaining("spotting rounds");
-        assertThatThrownBy(() -> act(new IndirectMgFire("us-gunner", "hit"), 3))
+        assertThatThrownBy(() -> act(new IndirectMgFire("us-gunner", "hit", "the hedge corner", "the barn door"), 3))
                 .hasMessageContaining("Artillery Spotting Round Phase");
     }
 
@@ -689,8 +689,8 @@ class InfantryWeaponRulesTest {
                 + "[{\"firer\":\"us-gunner\",\"weapon\":\"m1919\",\"target\":\"de-rifle-1\",\"template\":2}]}",
                 SkirmishAction.class);
         assertThat(action).isInstanceOf(DesignateTargets.class);
-        assertThat(mapper.readValue("{\"type\":\"indirect-mg-fire\",\"gunner\":\"g\",\"arrowDie\":\"hit\"}",
-                SkirmishAction.class)).isEqualTo(new IndirectMgFire("g", "hit"));
+        assertThat(mapper.readValue("{\"type\":\"indirect-mg-fire\",\"gunner\":\"g\",\"arrowDie\":\"hit\",\"realRound\":\"the hedge corner\",\"dummyRound\":\"the barn door\"}",
+                SkirmishAction.class)).isEqualTo(new IndirectMgFire("g", "hit", "the hedge corner", "the barn door"));
         for (SkirmishEvent event : List.<SkirmishEvent>of(new WoundRecorded("x", Wound.DEATH, null, "c",
                 CasualtyCause.STABBED))) {
             assertThat(mapper.readValue(mapper.writeValueAsString(event), event.getClass())).isEqualTo(event);

@@ -1,11 +1,11 @@
 package org.wargame.tracker.rules.skirmish;
 
-import org.wargame.tracker.refusal.NotYourSide;
-
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.campaign.Side;
+import org.wargame.tracker.refusal.NotYourSide;
 import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.skirmish.SkirmishAction.DesignateTargets;
@@ -19,8 +19,6 @@ import org.wargame.tracker.rules.skirmish.SkirmishEvent.WeaponDestroyed;
 import org.wargame.tracker.rules.skirmish.SkirmishEvent.WoundRecorded;
 import org.wargame.tracker.rules.skirmish.SkirmishState.Designation;
 import org.wargame.tracker.rules.skirmish.SkirmishState.DesignationStatus;
-import org.wargame.tracker.account.Actor;
-import org.wargame.tracker.scenario.DiceSeeds;
 import org.wargame.tracker.scenario.EnteredRoll;
 import org.wargame.tracker.scenario.FixedDiceSeeds;
 import org.wargame.tracker.scenario.Scenario;

@@ -81,7 +81,8 @@ class SkirmishRulesApiTest extends ApiTestSupport {
         JsonNode c = clock(get("sam", "/api/scenarios/" + s));
         assertThat(c.get("phase").asText()).isEqualTo("SPOT");
         assertThat(c.get("playerTurn").asInt()).isZero();
-        Response move = ok(advance("gerd", s));
+        // SPOT is played by all sides: each ends it (moveOn: as the players whose move it is)
+        Response move = ok(moveOn(s));
         assertThat(clock(move).get("phase").asText()).isEqualTo("MOVE");
         assertThat(clock(move).get("phasingSide").asText()).isEqualTo("german");
         Response early = action("sam", s, body("type", "move", "figure", "us-rifle-1", "movement", "moved"));
@@ -120,8 +121,8 @@ class SkirmishRulesApiTest extends ApiTestSupport {
         assertThat(spent.at("/detail").asText()).contains("is spent");
 
         // item 9: after the fire phase comes close combat, then Game Turn 2: no second fire phase in Turn 1
-        assertThat(clock(ok(advance("sam", s))).get("phase").asText()).isEqualTo("CC");
-        JsonNode turn2 = clock(ok(advance("sam", s)));
+        assertThat(clock(ok(moveOn(s))).get("phase").asText()).isEqualTo("CC");
+        JsonNode turn2 = clock(ok(moveOn(s)));
         assertThat(turn2.get("gameTurn").asInt()).isEqualTo(2);
         assertThat(turn2.get("phase").asText()).isEqualTo("SPOT");
 

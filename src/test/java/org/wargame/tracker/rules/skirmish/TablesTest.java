@@ -1,12 +1,12 @@
 package org.wargame.tracker.rules.skirmish;
 
-import org.wargame.tracker.refusal.FieldRefused;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.rules.skirmish.ArmourModifiers.Armour;
 import org.wargame.tracker.rules.skirmish.ArmourModifiers.BodyArmour;
 import org.wargame.tracker.rules.skirmish.ArmourModifiers.Helmet;

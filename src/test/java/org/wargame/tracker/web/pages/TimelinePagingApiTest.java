@@ -64,7 +64,7 @@ class TimelinePagingApiTest extends ApiTestSupport {
     void the_timeline_shows_a_window_of_events_and_links_to_the_rest() throws Exception {
         Actor referee = new Actor("referee", true, List.of());
         String campaign = importSample("asl-west-of-alamein.yaml");
-        String scenario = service.start(campaign, new StartScenarioRequest(null, "long", 1000,
+        String scenario = service.start(campaign, new StartScenarioRequest(null, "long", 100,
                 List.of("axis", "british"), List.of(new Placement("it-squad-1", Map.of("hex", "F6",
                 "terrain", "open-ground"))), List.of()), referee);
         for (int i = 0; i < 600; i++) {

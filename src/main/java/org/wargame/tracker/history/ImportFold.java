@@ -1,0 +1,256 @@
+package org.wargame.tracker.history;
+
+import org.wargame.tracker.campaign.CampaignEvent;
+import org.wargame.tracker.campaign.CampaignEvent.CampaignCreated;
+import org.wargame.tracker.campaign.CampaignState;
+import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.refusal.Refusal;
+import org.wargame.tracker.refusal.RequestJson;
+import org.wargame.tracker.rules.RuleEvent;
+import org.wargame.tracker.rules.RuleSet;
+import org.wargame.tracker.rules.RuleSets;
+import org.wargame.tracker.scenario.FoldInput;
+import org.wargame.tracker.scenario.ScenarioEvent;
+import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
+import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
+import org.wargame.tracker.scenario.ScenarioEvent.RollBack;
+import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+import org.wargame.tracker.scenario.ScenarioLog;
+import org.wargame.tracker.scenario.ScenarioProjection;
+import org.wargame.tracker.scenario.ScenarioState;
+import org.wargame.tracker.store.ActionMetaData;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.TreeMap;
+
+/**
+ * The fold of one stream of an import, in memory, before anything is stored: every event read strictly
+ * ({@link StrictEvents}) and folded with the live fold ({@code ScenarioState.evolve}, {@code CampaignState.evolve}),
+ * a roll-back returning to a state of the same stream read back from the spool. What the live store never holds is
+ * refused, naming the line: a scenario that does not begin with its start or names another campaign than the file's,
+ * an unknown rule set, an event of another rule set, a roll-back outside the stream or not to the start of the
+ * action it names, and any event the fold or the read models cannot take.
+ * <p>
+ * Memory: the stream's offsets in the spool (given), the state, and a checkpoint every {@value #CHECKPOINT_EVERY}
+ * events so that a roll-back folds at most that many events again.
+ */
+final class ImportFold {
+
+    static final int CHECKPOINT_EVERY = 1_000;
+
+    private final StrictEvents strict;
+    private final CheckedRows.Reader spool;
+    private final String campaignId;
+
+    ImportFold(StrictEvents strict, CheckedRows.Reader spool, String campaignId) {
+        this.strict = strict;
+        this.spool = spool;
+        this.campaignId = campaignId;
+    }
+
+    /** A row of the spool read strictly, with its line. */
+    private record Event(int line, long sequence, Object payload, String side, String actionId) {
+    }
+
+    private Event event(long offset) {
+        CheckedRows.Row row;
+        try {
+            row = spool.at(offset);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try {
+            StrictEvents.Read read = strict.read(row.row().event());
+            Object actionId = read.metaData().get(ActionMetaData.ACTION_ID);
+            return new Event(row.line(), row.row().event().sequence(), read.payload(), read.side(),
+                    actionId == null ? null : actionId.toString());
+        } catch (FieldRefused e) {
+            throw new FieldRefused("line " + row.line(), e.getMessage());
+        }
+    }
+
+    private static FieldRefused at(int line, String reason) {
+        return new FieldRefused("line " + line, reason);
+    }
+
+    /** Folds a campaign's stream: it begins with its creation, and every event is of this campaign. */
+    void campaign(String stream, long[] offsets, int count) {
+        CampaignState state = null;
+        for (int i = 0; i < count; i++) {
+            Event e = event(offsets[i]);
+            try {
+                if (!(e.payload() instanceof CampaignEvent event)) {
+                    throw at(e.line(), "a campaign's stream holds only campaign events");
+                }
+                if (!stream.equals(event.campaignId())) {
+                    throw at(e.line(), "payload.campaignId: names another campaign than its stream " + stream);
+                }
+                if (i == 0) {
+                    if (!(event instanceof CampaignCreated created)) {
+                        throw at(e.line(), "a campaign's stream begins with its creation");
+                    }
+                    RuleSets.byId(created.ruleSet());
+                    state = CampaignState.created(created);
+                } else if (event instanceof CampaignCreated) {
+                    throw at(e.line(), "a campaign is created once");
+                } else {
+                    state = state.evolve(event);
+                }
+            } catch (Refusal r) {
+                throw r;
+            } catch (RuntimeException x) {
+                throw at(e.line(), "the campaign cannot take this event: " + reason(x));
+            }
+        }
+    }
+
+    /**
+     * Folds a scenario's stream: it begins with its start, which names the file's campaign, its rule set is known,
+     * every later event is the core's or its rule set's, each roll-back returns to the start of an action taken
+     * earlier in the stream; the state it ends in is one the read models can write.
+     */
+    void scenario(String stream, long[] offsets, int count) {
+        Past past = new Past(offsets, count);
+        ScenarioState state = null;
+        RuleSet<?, ?, ?> ruleSet = null;
+        int line = 0;
+        for (int i = 0; i < count; i++) {
+            Event e = event(offsets[i]);
+            line = e.line();
+            Object payload = e.payload();
+            try {
+                if (i == 0) {
+                    if (!(payload instanceof ScenarioStarted started)) {
+                        throw at(line, "a scenario's stream begins with its start");
+                    }
+                    if (!stream.equals(started.scenarioId())) {
+                        throw at(line, "payload.scenarioId: names another scenario than its stream " + stream);
+                    }
+                    if (!campaignId.equals(started.campaignId())) {
+                        throw at(line, "payload.campaignId: a scenario of this file belongs to its campaign "
+                                + campaignId + ", not to '" + RequestJson.shortened(String.valueOf(
+                                started.campaignId())) + "'");
+                    }
+                    try {
+                        ruleSet = RuleSets.byId(started.ruleSet());
+                    } catch (IllegalArgumentException unknown) {
+                        throw at(line, "payload.ruleSet: " + unknown.getMessage());
+                    }
+                    FieldRefused.require(started.name() != null, "line " + line, "payload.name: required");
+                    state = ScenarioState.started(started);
+                } else {
+                    if (payload instanceof ScenarioStarted) {
+                        throw at(line, "a scenario starts once");
+                    }
+                    if (payload instanceof RuleEvent rule && !ruleSet.eventNames().containsValue(rule.getClass())) {
+                        throw at(line, "an event of another rule set than the scenario's (" + ruleSet.id() + ")");
+                    }
+                    if (!(payload instanceof ScenarioEvent) && !(payload instanceof RuleEvent)) {
+                        throw at(line, "a scenario's stream holds only scenario and rule events");
+                    }
+                    if (payload instanceof RollBack rollBack) {
+                        rollBack(rollBack, i, line, past);
+                    }
+                    state = state.evolve(FoldInput.of(payload, e.side()), past);
+                }
+                EventClockProjection.folded(stream, e.sequence(), payload, e.actionId(), state.clock());
+                if (state.events() % CHECKPOINT_EVERY == 0) {
+                    past.keep(state);
+                }
+            } catch (Refusal r) {
+                throw r;
+            } catch (RuntimeException x) {
+                throw at(line, "the scenario cannot take this event: " + reason(x));
+            }
+        }
+        try {
+            // what the read models will do with the state: write it, and show its counters
+            ScenarioProjection.read(ScenarioProjection.write(state));
+            state.counters();
+        } catch (RuntimeException x) {
+            throw at(line, "the scenario's state cannot be shown: " + reason(x));
+        }
+    }
+
+    /** A roll-back returns to the first event of the action it names, taken earlier in this stream. */
+    private void rollBack(RollBack rollBack, int position, int line, Past past) {
+        long to;
+        if (rollBack.rolledBackTo() != null) {
+            to = rollBack.rolledBackTo();
+            if (to < 1 || to >= position) {
+                throw at(line, "payload.rolledBackTo: " + to + " is outside the stream (an event from 1 to "
+                        + (position - 1) + ")");
+            }
+        } else {
+            to = past.positionOf(rollBack.actionId(), position);
+        }
+        Object target = event(past.offsets[(int) to]).payload();
+        String taken = target instanceof ActionTaken a ? a.actionId()
+                : target instanceof ClockAdvanced c ? c.actionId() : null;
+        if (taken == null || !taken.equals(rollBack.actionId())) {
+            throw at(line, "payload.rolledBackTo: event " + to + " is not where action '"
+                    + RequestJson.shortened(String.valueOf(rollBack.actionId())) + "' was taken");
+        }
+    }
+
+    private static String reason(RuntimeException x) {
+        String message = x.getMessage() == null ? "" : x.getMessage().strip().lines().findFirst().orElse("");
+        message = message.replaceAll("(\\b[a-z][a-z0-9_]*\\.)+([A-Z][A-Za-z0-9_]*\\$)?([A-Z][A-Za-z0-9_]*)", "$3");
+        return message.isEmpty() ? "it does not fit the state" : message.length() > 200
+                ? message.substring(0, 200) + "..." : message;
+    }
+
+    /** The stream's record as a roll-back needs it: read back from the spool, from the nearest checkpoint. */
+    private final class Past extends ScenarioLog {
+        private final long[] offsets;
+        private final int count;
+        private final TreeMap<Long, ScenarioState> checkpoints = new TreeMap<>();
+
+        Past(long[] offsets, int count) {
+            this.offsets = offsets;
+            this.count = count;
+        }
+
+        void keep(ScenarioState state) {
+            checkpoints.put(state.events(), state);
+        }
+
+        @Override
+        protected Iterator<Entry> entries(long from, long to) {
+            long end = Math.min(to, count);
+            return new Iterator<>() {
+                long next = Math.max(0, from);
+
+                @Override
+                public boolean hasNext() {
+                    return next < end;
+                }
+
+                @Override
+                public Entry next() {
+                    if (!hasNext()) {
+                        throw new NoSuchElementException();
+                    }
+                    long position = next++;
+                    Event e = event(offsets[(int) position]);
+                    return ScenarioLog.entry(position, e.payload(), e.side());
+                }
+            };
+        }
+
+        @Override
+        public long length() {
+            return count;
+        }
+
+        @Override
+        protected ScenarioState checkpointAtOrBefore(long count) {
+            Map.Entry<Long, ScenarioState> at = checkpoints.floorEntry(count);
+            return at == null ? null : at.getValue();
+        }
+    }
+}
