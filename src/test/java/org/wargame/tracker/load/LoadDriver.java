@@ -75,7 +75,7 @@ public final class LoadDriver {
         }
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            String body = "{\"name\": \"load " + (i + 1) + "\", \"turnLimit\": 100000, \"sideOrder\": "
+            String body = "{\"name\": \"load " + (i + 1) + "\", \"turnLimit\": 100, \"sideOrder\": "
                     + Json.strings(sides) + ", \"counters\": [], \"extraCounters\": []}";
             HttpResponse<String> r = post(bases.get(i % bases.size()), "/api/campaigns/" + campaign + "/scenarios",
                     body);
