@@ -108,7 +108,8 @@ public final class LoadDriver {
                     String scenario = scenarios.get(random.nextInt(scenarios.size()));
                     URI base = bases.get(random.nextInt(bases.size()));
                     try {
-                        HttpResponse<String> r = post(base, "/api/scenarios/" + scenario + "/clock/advance", "{}");
+                        HttpResponse<String> r = post(base, "/api/scenarios/" + scenario + "/clock/advance",
+                                "{\"confirm\": [\"decision\"]}"); // pass over decisions, as a referee may
                         record(tally, scenario, r);
                     } catch (IOException e) {
                         tally.unanswered.incrementAndGet();
