@@ -19,6 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Stop and start the application on the same H2 file: every campaign, scenario and clock is as it was. */
 class RestartTest {
 
+    private static final Actor ITALIAN = new Actor("bruno", false, List.of("axis"));
+    private static final List<String> PASS_DECISION = List.of("decision");
+
     @TempDir
     Path data;
 
@@ -37,8 +40,10 @@ class RestartTest {
             ScenarioService service = first.getBean(ScenarioService.class);
             scenarioId = service.start("asl-west-of-alamein",
                     new StartScenarioRequest("ex-10-3", null, null, null, null, null), alice);
-            service.advance(scenarioId, null, alice);
-            service.advance(scenarioId, null, alice);
+            // the Italians move first: their player moves the clock on through their RPh and PFPh, passing over
+            // the decision the rules wait for (10.11, a crew that may become Pack-TI)
+            service.advance(scenarioId, null, ITALIAN, null, null, PASS_DECISION);
+            service.advance(scenarioId, null, ITALIAN, null, null, PASS_DECISION);
             before = first.getBean(ScenarioViews.class).state(scenarioId);
         }
         try (ConfigurableApplicationContext second = start()) {
@@ -47,8 +52,11 @@ class RestartTest {
             assertThat(after.clock().phase()).isEqualTo("MPh");
             assertThat(second.getBean(CampaignViews.class).state("asl-west-of-alamein").scenarios()).hasSize(1);
             // and the aggregate, loaded from the stored events, goes on from there
-            ScenarioState next = second.getBean(ScenarioService.class).advance(scenarioId, null,
-                    new Actor("alice", false, List.of("british"))).state();
+            // both sides act in the MPh: the clock moves on when each player has ended the phase
+            ScenarioService service = second.getBean(ScenarioService.class);
+            service.endPhase(scenarioId, null, ITALIAN, null, PASS_DECISION);
+            ScenarioState next = service.endPhase(scenarioId, null,
+                    new Actor("alice", false, List.of("british")), null, PASS_DECISION).state();
             assertThat(next.clock().phase()).isEqualTo("DFPh");
         }
     }

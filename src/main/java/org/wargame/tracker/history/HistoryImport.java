@@ -155,8 +155,11 @@ class HistoryImport {
             } catch (RuntimeException e) {
                 remove(checked.streams().keySet());
                 if (e instanceof DataIntegrityViolationException) {
-                    throw new Conflict("campaignId", "a stream of this file was stored meanwhile by someone else; "
-                            + "nothing of the file was kept");
+                    // a stream stored meanwhile by another instance, or events whose identifiers the tracker
+                    // holds already (a copy of a history under new stream names): the store's unique keys say so
+                    throw new Conflict("campaignId", "this tracker holds already a stream or an event of this file "
+                            + "(stored meanwhile, or the same events under other stream names); nothing of the "
+                            + "file was kept");
                 }
                 throw e;
             }

@@ -41,4 +41,23 @@ public enum Dialect {
                 ? "insert into " + table + " (" + columns + ") values (" + marks + ") on conflict do nothing"
                 : "merge into " + table + " (" + columns + ") key (" + key + ") values (" + marks + ")";
     }
+
+    /**
+     * A table read by the named index: H2's planner, weighing a scenario's rows without statistics, took the primary
+     * key's (scenario, sequence) range over the (scenario, kind, sequence) one and read every row of the scenario;
+     * PostgreSQL chooses by its statistics.
+     */
+    String byIndex(String table, String index) {
+        return this == POSTGRESQL ? table : table + " use index (" + index + ")";
+    }
+
+    /**
+     * A statement that holds the stream's lock until the transaction ends (one parameter: the stream), or null where
+     * one instance owns the database (H2). On PostgreSQL several instances may act on one scenario: the second waits
+     * here, then decides on what the first stored, instead of deciding too and losing the unique key on (stream,
+     * sequence). The two-key form, in a key space of its own (the first key), keeps clear of other advisory locks.
+     */
+    String streamLock() {
+        return this == POSTGRESQL ? "select pg_advisory_xact_lock(1952539499, hashtext(?))" : null;
+    }
 }

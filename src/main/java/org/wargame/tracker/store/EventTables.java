@@ -53,12 +53,17 @@ public class EventTables {
     private static final RowMapper<Link> LINKS = (rs, i) -> new Link(rs.getString(1), rs.getLong(2),
             rs.getString(3), rs.getString(4));
 
-    private static final String CLOCKS = "select scenario_id, sequence_number, game_turn, player_turn, phase, step, "
-            + "phasing_side, action_id, taking_of, kind, undone_by from event_clock";
+    private static final String CLOCK_COLUMNS = "select scenario_id, sequence_number, game_turn, player_turn, "
+            + "phase, step, phasing_side, action_id, taking_of, kind, undone_by";
+    private static final String CLOCKS = CLOCK_COLUMNS + " from event_clock";
     private static final RowMapper<ClockRow> CLOCK_ROWS = (rs, i) -> new ClockRow(rs.getString(1), rs.getLong(2),
             new GameClock(rs.getInt(3), rs.getInt(4), rs.getString(5), rs.getString(6), rs.getString(7)),
             rs.getString(8), rs.getString(9), rs.getString(10), rs.getObject(11) == null ? null : rs.getLong(11));
     private static final String BY_CLOCK = " order by scenario_id, sequence_number";
+    private static final String BY_KIND = " order by scenario_id, kind, sequence_number";
+    /** The kinds of a clock change, coarsest first (the kinds of rows that are bookmarks). */
+    private static final List<String> CLOCK_CHANGE_KINDS = List.of("start", "gameTurn", "playerTurn", "phase",
+            "step");
     private static final String BY_CLOCK_BACKWARDS = " order by scenario_id desc, sequence_number desc "
             + "fetch first 1 rows only";
 
@@ -144,6 +149,18 @@ public class EventTables {
         return jdbc.query(AXON_BATCH, (rs, i) -> new GenericDomainEventEntry<>(rs.getString(1), rs.getString(2),
                 rs.getLong(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getBytes(8),
                 rs.getBytes(9)), stream, from, end);
+    }
+
+    /** Holds the stream's lock until the caller's transaction ends, where the database has one ({@link Dialect}). */
+    void lockStream(String stream) {
+        String lock = dialect().streamLock();
+        if (lock != null) {
+            jdbc.execute(lock, (org.springframework.jdbc.core.PreparedStatementCallback<Void>) ps -> {
+                ps.setString(1, stream);
+                ps.execute();
+                return null;
+            });
+        }
     }
 
     /** The sequence of a stream's last event, or null when it has none. */
@@ -281,11 +298,11 @@ public class EventTables {
 
     /** The highest sequence of a stream's links and of its events (-1 for none). */
     public long lastPlace(String stream) {
-        Long lastEvent = jdbc.queryForObject("select max(sequence_number) from domain_event_entry where "
-                + "aggregate_identifier = ?", Long.class, stream);
-        Long lastLink = jdbc.queryForObject("select max(sequence_number) from event_chain where "
-                + "aggregate_identifier = ?", Long.class, stream);
-        return Math.max(lastEvent == null ? -1 : lastEvent, lastLink == null ? -1 : lastLink);
+        // each the end of its (stream, sequence) index read backwards, not a max() over the stream
+        Long lastEvent = lastSequence(stream);
+        List<Long> lastLink = jdbc.queryForList("select sequence_number from event_chain where "
+                + "aggregate_identifier = ?" + BY_STREAM_BACKWARDS, Long.class, stream);
+        return Math.max(lastEvent == null ? -1 : lastEvent, lastLink.isEmpty() ? -1 : lastLink.get(0));
     }
 
     /**
@@ -371,14 +388,44 @@ public class EventTables {
 
     /** The clock changes (start, clock advances) after {@code after}, at most {@code limit}, of one kind or all. */
     public List<ClockRow> clockChanges(String scenarioId, String kind, long after, int limit) {
-        String where = kind == null ? " and kind in ('start', 'gameTurn', 'playerTurn', 'phase', 'step')"
-                : " and kind = ?";
-        List<Object> args = new ArrayList<>(List.of(scenarioId, after));
         if (kind != null) {
-            args.add(kind);
+            return jdbc.query(clockChangesOfKind(dialect(), limit), CLOCK_ROWS, scenarioId, kind, after);
         }
-        return jdbc.query(CLOCKS + " where scenario_id = ? and sequence_number > ?" + where + BY_CLOCK
-                + " fetch first " + limit + " rows only", CLOCK_ROWS, args.toArray());
+        List<Object> args = new ArrayList<>();
+        for (int k = 0; k < CLOCK_CHANGE_KINDS.size(); k++) {
+            args.add(scenarioId);
+            args.add(after);
+        }
+        return jdbc.query(clockChanges(dialect(), limit), CLOCK_ROWS, args.toArray());
+    }
+
+    /**
+     * One kind's changes after a sequence: an equality on each column of the (scenario, kind, sequence) index but
+     * the last, ordered by the index, so the plan is a range of that index and stops at the limit. With {@code kind
+     * in (...)} H2 narrowed on the scenario alone and read all its clock rows (41-76 ms at 50,000 events).
+     */
+    static String clockChangesOfKind(Dialect dialect, int limit) {
+        return CLOCK_COLUMNS + " from " + dialect.byIndex("event_clock", "event_clock_by_kind")
+                + " where scenario_id = ? and kind = ? and sequence_number > ?" + BY_KIND + " fetch first " + limit
+                + " rows only";
+    }
+
+    /** Every kind's changes: one index range per kind ({@code union all}), merged by sequence. */
+    static String clockChanges(Dialect dialect, int limit) {
+        return eachKind(dialect, CLOCK_CHANGE_KINDS, " and sequence_number > ?" + BY_KIND + " fetch first " + limit
+                + " rows only") + " order by sequence_number fetch first " + limit + " rows only";
+    }
+
+    /** The start and the Game Turn starts in force: one index range per kind. */
+    static String gameTurnStarts(Dialect dialect) {
+        return eachKind(dialect, List.of("start", "gameTurn"), " and undone_by is null" + BY_KIND)
+                + " order by sequence_number";
+    }
+
+    private static String eachKind(Dialect dialect, List<String> kinds, String rest) {
+        String from = " from " + dialect.byIndex("event_clock", "event_clock_by_kind");
+        return "select * from (" + String.join(" union all ", kinds.stream().map(kind -> "(" + CLOCK_COLUMNS
+                + from + " where scenario_id = ? and kind = '" + kind + "'" + rest + ")").toList()) + ") c";
     }
 
     /** The first and last sequence of the events whose clock is in Game Turn {@code gameTurn}, or null. */
@@ -414,9 +461,7 @@ public class EventTables {
 
     /** The start and the Game Turn starts in force, in order. */
     public List<ClockRow> gameTurnStarts(String scenarioId) {
-        return jdbc.query(CLOCKS + " where scenario_id = ? and kind in ('start', 'gameTurn') and undone_by is null",
-                CLOCK_ROWS, scenarioId).stream().sorted(java.util.Comparator.comparingLong(ClockRow::sequence))
-                .toList();
+        return jdbc.query(gameTurnStarts(dialect()), CLOCK_ROWS, scenarioId, scenarioId);
     }
 
     /** Every row whose clock is in Game Turns {@code fromTurn..toTurn}, in order. */

@@ -33,6 +33,9 @@ import java.util.Map;
  * evicted from the aggregate caches when someone else appended, so the aggregate is loaded from the store and never
  * decides on a stale state. A full {@code GET /api/history/verify} that finds a broken link refuses the stream too.
  * <p>
+ * Before any read, on PostgreSQL, it takes the stream's transaction lock ({@link EventTables#lockStream}), so that of two
+ * instances acting on one scenario the second waits and then decides on what the first stored.
+ * <p>
  * A stream held in {@link Quarantine} (a rebuild could not fold it) is refused first, with the reason: read-only.
  * <p>
  * What it does not see: an event already checked being changed afterwards while this instance keeps running and no
@@ -80,6 +83,9 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             throws Exception {
         String stream = target(unitOfWork.getMessage());
         if (stream != null) {
+            // in the command's transaction (Axon's transaction interceptor runs first), before the head is read and
+            // the aggregate loaded: one writer per stream across instances
+            tables.lockStream(stream);
             check(stream);
             UnitOfWork<?> root = unitOfWork.root();
             root.afterCommit(u -> {

@@ -43,15 +43,18 @@ class BackupAndMoveTest extends ApiTestSupport {
     @Autowired
     JdbcTemplate jdbc;
 
-    /** EX 10.41's scenario at the British DFPh, the Mule with its mortar in C3: the next casualty is diced. */
+    /**
+     * EX 10.41's scenario at the British DFPh of Turn 2, the Mule with its mortar moved to C3 in the British MPh (the
+     * second Player Turn: the Italians move first): the next casualty is diced.
+     */
     private String inPlay(String campaign) {
         String s = startPlan("alice", campaign, "ex-10-41");
-        advanceTo("alice", s, 1, 1, "MPh");
+        advanceTo("alice", s, 1, 2, "MPh");
         assertThat(action("alice", s, Map.of("type", "move", "counter", "br-mule-2", "hex", "C3",
                 "terrain", "open-ground")).status()).isEqualTo(200);
         assertThat(action("alice", s, Map.of("type", "move", "counter", "br-crew-2", "hex", "C3",
                 "terrain", "open-ground")).status()).isEqualTo(200);
-        advanceTo("alice", s, 1, 1, "DFPh");
+        advanceTo("alice", s, 2, 1, "DFPh");
         return s;
     }
 

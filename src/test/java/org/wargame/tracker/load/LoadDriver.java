@@ -75,7 +75,7 @@ public final class LoadDriver {
         }
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            String body = "{\"name\": \"load " + (i + 1) + "\", \"turnLimit\": 100000, \"sideOrder\": "
+            String body = "{\"name\": \"load " + (i + 1) + "\", \"turnLimit\": 100, \"sideOrder\": "
                     + Json.strings(sides) + ", \"counters\": [], \"extraCounters\": []}";
             HttpResponse<String> r = post(bases.get(i % bases.size()), "/api/campaigns/" + campaign + "/scenarios",
                     body);
@@ -108,7 +108,8 @@ public final class LoadDriver {
                     String scenario = scenarios.get(random.nextInt(scenarios.size()));
                     URI base = bases.get(random.nextInt(bases.size()));
                     try {
-                        HttpResponse<String> r = post(base, "/api/scenarios/" + scenario + "/clock/advance", "{}");
+                        HttpResponse<String> r = post(base, "/api/scenarios/" + scenario + "/clock/advance",
+                                "{\"confirm\": [\"decision\"]}"); // pass over decisions, as a referee may
                         record(tally, scenario, r);
                     } catch (IOException e) {
                         tally.unanswered.incrementAndGet();

@@ -170,7 +170,9 @@ class FullDiskTest {
     }
 
     private HttpResponse<String> advance(String scenario) throws Exception {
-        return send("POST", "/api/scenarios/" + scenario + "/clock/advance", "{}", "application/json");
+        // as the referee; a step where the rules wait for a decision is passed over, as before the clock asked
+        return send("POST", "/api/scenarios/" + scenario + "/clock/advance", "{\"confirm\": [\"decision\"]}",
+                "application/json");
     }
 
     /** Readiness, asked until it answers {@code status} or 15 s pass; the last status. */

@@ -188,16 +188,19 @@ class InputContractApiTest extends ApiTestSupport {
         String copiedScenario = UUID.randomUUID().toString();
         com.fasterxml.jackson.databind.ObjectMapper json = org.wargame.tracker.store.StoredJson.mapper();
         StringBuilder file = new StringBuilder();
-        Map<String, String> last = new java.util.HashMap<>();
+        Map<String, String> last = new java.util.LinkedHashMap<>();
+        Map<String, Integer> counts = new java.util.HashMap<>();
+        com.fasterxml.jackson.databind.node.ObjectNode header = null;
         for (String line : export.split("\n")) {
+            // the payloads name their campaign and scenario too: renamed with their streams
             com.fasterxml.jackson.databind.node.ObjectNode node = (com.fasterxml.jackson.databind.node.ObjectNode)
-                    json.readTree(line);
+                    json.readTree(line.replace('"' + campaign + '"', '"' + copy + '"')
+                            .replace('"' + scenario + '"', '"' + copiedScenario + '"'));
             if (node.has("format")) {
-                file.append(node.put("campaignId", copy)).append('\n');
+                header = node.put("campaignId", copy);
                 continue;
             }
-            String stream = node.get("stream").asText().equals(campaign) ? copy : copiedScenario;
-            node.put("stream", stream);
+            String stream = node.get("stream").asText();
             byte[] payload = json.writeValueAsBytes(node.get("payload"));
             byte[] meta = node.hasNonNull("metaData") ? json.writeValueAsBytes(node.get("metaData")) : null;
             org.wargame.tracker.store.StoredEvent event = new org.wargame.tracker.store.StoredEvent(0, stream,
@@ -207,8 +210,15 @@ class InputContractApiTest extends ApiTestSupport {
             String previous = last.getOrDefault(stream, org.wargame.tracker.store.ChainHash.GENESIS);
             String hash = org.wargame.tracker.store.ChainHash.of(previous, event);
             last.put(stream, hash);
+            counts.merge(stream, 1, Integer::sum);
             file.append(node.put("previousHash", previous).put("hash", hash)).append('\n');
         }
+        // the header's manifest names the copied streams and their new heads: the file is valid but for its
+        // event identifiers, which the tracker holds already
+        com.fasterxml.jackson.databind.node.ArrayNode streams = header.putArray("streams");
+        last.forEach((stream, hash) -> streams.addObject().put("stream", stream).put("events", counts.get(stream))
+                .put("head", hash));
+        file.insert(0, header.toString() + '\n');
         long before = events();
         Response conflict = post("referee", "/api/history/import", file.toString(), "application/x-ndjson");
         refused(409, null, conflict, before);

@@ -59,7 +59,8 @@ class LiveAcrossInstancesTest extends ApiTestSupport {
             reader.start();
 
             assertThat(nextData(lines)).as("the version the stream starts with").isEqualTo(version);
-            assertThat(advance("alice", scenarioId).status()).as("stored through the first instance").isEqualTo(200);
+            // the Italians move first (their Rally Phase): their player moves the clock on
+            assertThat(advance("bruno", scenarioId).status()).as("stored through the first instance").isEqualTo(200);
             assertThat(nextData(lines)).as("the version pushed by the second instance").isEqualTo(version + 1);
             stream.body().close();
         }

@@ -13,13 +13,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Bodies over the limit of their path are refused with 413 before they are read: by Content-Length, and for a
- * chunked body as soon as the limit is passed. Actions and starts take 64 KB, campaign files 2 MB, history
- * imports 32 MB (tracker.limits.*).
+ * chunked body as soon as the limit is passed. Actions and starts take 64 KB, campaign files 2 MB; a history import
+ * may be of any size but each of its lines is limited (tracker.limits.history-line), and refused by line as it is
+ * read (tracker.limits.*).
  */
 class RequestLimitsApiTest extends ApiTestSupport {
 
     @Autowired
     JdbcTemplate jdbc;
+    @org.springframework.beans.factory.annotation.Value("${tracker.limits.history-line}")
+    org.springframework.util.unit.DataSize historyLine;
 
     long events() {
         return jdbc.queryForObject("select count(*) from domain_event_entry", Long.class);
@@ -45,17 +48,25 @@ class RequestLimitsApiTest extends ApiTestSupport {
         }
     }
 
-    /** Sends only the head of a request that declares a body of {@code length} bytes, and reads the answer. */
-    Response declaredOnly(String path, long length, String type) {
+    /**
+     * Sends the head of a request that declares a body of {@code length} bytes, then only {@code sent} bytes of it
+     * (one line without its end), and reads the answer: it must come while the rest of the body is still unsent.
+     */
+    Response declaredThenSent(String path, long length, String type, long sent) {
         try (java.net.Socket socket = new java.net.Socket("localhost", port)) {
             socket.setSoTimeout(30_000);
             String head = "POST " + path + " HTTP/1.1\r\nHost: localhost:" + port + "\r\nAuthorization: Basic "
                     + java.util.Base64.getEncoder().encodeToString(("referee:" + REFEREE_PASSWORD)
                     .getBytes(StandardCharsets.UTF_8)) + "\r\nContent-Type: " + type + "\r\nContent-Length: "
                     + length + "\r\nConnection: close\r\n\r\n";
-            socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
-            socket.getOutputStream().flush();
-            // read up to the end of the answer: the server keeps the connection open to discard the body
+            java.io.OutputStream out = socket.getOutputStream();
+            out.write(head.getBytes(StandardCharsets.US_ASCII));
+            byte[] block = new byte[64 * 1024];
+            java.util.Arrays.fill(block, (byte) 'x');
+            for (long left = sent; left > 0; left -= block.length) {
+                out.write(block, 0, (int) Math.min(block.length, left));
+            }
+            out.flush();
             java.io.InputStream in = socket.getInputStream();
             StringBuilder answer = new StringBuilder();
             while (!complete(answer.toString())) {
@@ -122,7 +133,7 @@ class RequestLimitsApiTest extends ApiTestSupport {
     }
 
     @Test
-    void a_campaign_file_over_2_mb_and_a_history_over_32_mb_are_refused_unread() {
+    void a_campaign_file_over_2_mb_and_a_history_line_over_its_limit_are_refused_unread() {
         long before = events();
         String padding = "# " + "y".repeat(1000) + "\n";
         String file = InputContractApiTest.aslFile("limits-big") + padding.repeat(2200);
@@ -134,10 +145,15 @@ class RequestLimitsApiTest extends ApiTestSupport {
                 .header("Content-Type", "application/yaml")
                 .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(chunks))));
         assertThat(chunked.status()).isEqualTo(413);
-        // 40 MB declared: the answer comes before a byte of the body is sent
-        Response history = declaredOnly("/api/history/import", 40L * 1024 * 1024, "application/x-ndjson");
-        assertThat(history.status()).isEqualTo(413);
-        assertThat(history.at("/limit").asLong()).isEqualTo(32 * 1024 * 1024);
+        // a history may be of any size, but each line is limited: 40 MB declared, and of it only a first line one
+        // byte over the line limit sent; the answer names the line before the rest of the body is sent
+        long limit = historyLine.toBytes();
+        Response history = declaredThenSent("/api/history/import", 40L * 1024 * 1024, "application/x-ndjson",
+                limit + 1);
+        assertThat(history.status()).as(history.raw()).isIn(400, 413);
+        assertThat(history.at("/field").asText()).as(history.raw()).isEqualTo("line 1");
+        assertThat(history.at("/detail").asText()).as(history.raw()).contains("longer than " + limit + " bytes")
+                .contains("tracker.limits.history-line");
         assertThat(events()).isEqualTo(before);
         // a campaign file under its limit (but far over an action's) is read
         String fine = InputContractApiTest.aslFile(InputContractApiTest.newId()) + padding.repeat(200);

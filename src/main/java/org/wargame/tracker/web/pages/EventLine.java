@@ -37,6 +37,8 @@ public record EventLine(long sequence, String type, String title, String section
             case "ClockAdvanced" -> {
                 title = "Clock advanced to " + clock(p.path("to"));
                 details.add("from " + clock(p.path("from")));
+                // what the players confirmed they left behind (issue 20): the record says so on every page
+                p.path("left").forEach(l -> details.add("left behind: " + l.asText()));
             }
             case "ScenarioConcluded" -> {
                 title = "Scenario concluded" + (p.path("result").isTextual() ? ": " + p.path("result").asText() : "");

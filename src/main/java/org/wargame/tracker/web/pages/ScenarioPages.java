@@ -417,10 +417,23 @@ public class ScenarioPages {
             fill(model, result.state(), actor);
         } catch (org.wargame.tracker.refusal.Refusal e) {
             response.setStatus(FormRefusals.status(e));
-            model.addAttribute("refusal", refusal(key, e));
-            fill(model, scenarios.state(scenarioId), actor);
+            ScenarioState state = scenarios.state(scenarioId);
+            model.addAttribute("refusal", e instanceof org.wargame.tracker.refusal.LeftBehind left
+                    ? leftBehind(key, left, state) : refusal(key, e));
+            fill(model, state, actor);
         }
         return "scenario";
+    }
+
+    /**
+     * A refused advance in the page's words: the API's message names counters by id and the {@code confirm} field's
+     * values; a player reads the counters' names and ticks the boxes listed above the button.
+     */
+    private static Refusal leftBehind(String key, org.wargame.tracker.refusal.LeftBehind left, ScenarioState state) {
+        org.wargame.tracker.scenario.IdNames names = new org.wargame.tracker.scenario.IdNames(names(state));
+        return new Refusal(key, FormRefusals.field(left), "The clock did not move on: leaving the "
+                + state.phase().name() + " would leave " + String.join("; ", left.left().stream()
+                .map(l -> names.in(l.what())).toList()) + ". Tick what you leave behind knowingly, then advance.");
     }
 
     /** A refusal about a field goes next to that field (the refusal names it); any other with the whole action. */
