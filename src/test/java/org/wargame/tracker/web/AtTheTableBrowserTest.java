@@ -46,8 +46,7 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
                 By.cssSelector("a.chip"))).hasSize(3);
 
         // to the first RPh of Turn 2: the advance stops where a crew may become Pack-TI (a decision)
-        advanceTo("RPh");
-        advanceTo("RPh");
+        waitUntilClock(2, 1, "RPh");
         waitClock("Turn 2, Player Turn 1");
         // ids are for machines: the decision, the clock and the options name counters and sides
         assertThat(text("#decision")).contains("British Infantry crew may become Pack-TI")
@@ -65,9 +64,8 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         shots("31-asl-pack-ti-panel");
 
         // EX 10.31: unloaded at the second RPh of Turn 3
-        advanceTo("CCPh");
         waitUntilClock(3, 1, "CCPh");
-        click("#advance button");
+        moveClockOn(null);
         waitClock("Turn 3, Player Turn 2");
         assertThat(text("#happened")).contains("Gun");
         choose("br-94mm");
@@ -100,7 +98,8 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
         String campaignId = importSample("asl-west-of-alamein.yaml");
         logIn("alice");
         String scenario = startFromPage(campaignId, "ex-10-3");
-        click("#advance button");
+        // the Italians' RPh: not alice's move, the referee moves the clock on
+        moveClockOn(null);
         waitClock("PFPh");
 
         choose("br-mule-1");
@@ -231,7 +230,7 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
 
         // the U.S. part of the Movement Phase: Lowe stands up from his kneeling position
         advanceTo("MOVE");
-        click("#advance button");
+        moveClockOn(null);
         waitClock("Player Turn 2 (U.S.), MOVE");
         choose("us-rifle-2");
         WebElement stand = option("move");
@@ -363,12 +362,9 @@ class AtTheTableBrowserTest extends BrowserTestSupport {
                 || !d.findElements(By.cssSelector("#refusal")).isEmpty()));
     }
 
+    /** Towards {@code phase}, as whoever's move it is (the advance stops at a decision or a Player Turn's end). */
     private void advanceTo(String phase) {
-        String before = driver.findElement(By.id("clock-label")).getAttribute("textContent");
-        new Select(driver.findElement(By.id("advance-to"))).selectByValue(phase);
-        click("#advance button");
-        wait.until(d -> !d.findElement(By.id("clock-label")).getAttribute("textContent").equals(before)
-                || !d.findElements(By.cssSelector("#clock .error")).isEmpty());
+        moveClockOn(phase);
     }
 
     private void waitClock(String label) {

@@ -18,6 +18,8 @@ import java.time.Duration;
 abstract class BrowserTestSupport extends ApiTestSupport {
 
     protected static WebDriver driver;
+    /** The referee's browser, started when a step of the clock is not this browser's player's move. */
+    private static WebDriver refereeBrowser;
     protected WebDriverWait wait;
 
     @BeforeAll
@@ -29,6 +31,10 @@ abstract class BrowserTestSupport extends ApiTestSupport {
     static void stopBrowser() {
         if (driver != null) {
             driver.quit();
+        }
+        if (refereeBrowser != null) {
+            refereeBrowser.quit();
+            refereeBrowser = null;
         }
     }
 
@@ -112,5 +118,56 @@ abstract class BrowserTestSupport extends ApiTestSupport {
             li.findElement(org.openqa.selenium.By.tagName("summary")).click();
         }
         return li;
+    }
+
+    /** Ticks the box of a decision the rules wait for, where the advance form lists one (left knowingly). */
+    protected static void leaveTheDecision(WebDriver b) {
+        for (org.openqa.selenium.WebElement box : b.findElements(
+                org.openqa.selenium.By.cssSelector("#leaving input#confirm-decision"))) {
+            if (!box.isSelected()) {
+                box.click();
+            }
+        }
+    }
+
+    /**
+     * Moves the clock on from the scenario page open in this browser, as whoever's move it is: this browser's player
+     * when the page gives them "Advance the clock", else the referee on a second browser (who may always move it
+     * on), this page drawn again after. {@code to}: a phase code of the form's list, or null for one step. A
+     * decision the rules wait for is left knowingly (its box ticked); anything else left behind refuses the step.
+     */
+    protected void moveClockOn(String to) {
+        String scenarioUrl = driver.getCurrentUrl().replaceAll("[?#].*$", "");
+        String before = clock(driver);
+        WebDriver at = driver;
+        if (driver.findElements(org.openqa.selenium.By.id("advance-button")).isEmpty()) {
+            if (refereeBrowser == null) {
+                refereeBrowser = Browser.start();
+                refereeBrowser.manage().window().setSize(new Dimension(1280, 1000));
+                logIn(refereeBrowser, "referee");
+            }
+            refereeBrowser.get(scenarioUrl);
+            at = refereeBrowser;
+        }
+        WebDriver b = at;
+        waitOn(b).until(d -> !d.findElements(org.openqa.selenium.By.id("advance-button")).isEmpty());
+        leaveTheDecision(b);
+        if (to != null) {
+            new org.openqa.selenium.support.ui.Select(b.findElement(org.openqa.selenium.By.id("advance-to")))
+                    .selectByValue(to);
+        }
+        b.findElement(org.openqa.selenium.By.id("advance-button")).click();
+        waitOn(b).until(d -> !d.findElement(org.openqa.selenium.By.id("clock-label")).getAttribute("textContent")
+                .trim().equals(before) || !d.findElements(org.openqa.selenium.By.cssSelector("#clock .error"))
+                .isEmpty());
+        java.util.List<org.openqa.selenium.WebElement> error = b.findElements(
+                org.openqa.selenium.By.cssSelector("#clock .error"));
+        if (!error.isEmpty() && clock(b).equals(before)) {
+            throw new AssertionError("the clock did not move on from " + before + ": " + error.get(0).getText());
+        }
+        if (b != driver) {
+            driver.navigate().refresh();
+            waitOn(driver).until(d -> !clock(d).equals(before));
+        }
     }
 }

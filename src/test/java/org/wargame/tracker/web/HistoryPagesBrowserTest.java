@@ -32,7 +32,11 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         assertThat(clock(driver)).isEqualTo("Turn 1, Player Turn 1 (Italians), RPh Step 1.13B");
         assertThat(driver.findElements(By.id("undo"))).as("nothing to undo yet").isEmpty();
 
-        // advance, then undo the advance: no die decided it, so it is undone at once and the clock goes back
+        // the Italians' RPh is bruno's move: he advances, then undoes the advance; no die decided it, so it is
+        // undone at once and the clock goes back
+        logIn("bruno");
+        driver.get(scenarioUrl);
+        leaveTheDecision(driver);
         driver.findElement(By.cssSelector("#advance button")).click();
         wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (Italians), PFPh"));
         assertThat(driver.findElement(By.id("last-action")).getText()).startsWith("clock advance");
@@ -44,12 +48,14 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         Browser.screenshot(driver, "10-undo");
 
         // nothing left to undo: the refusal is said in words next to the form
+        leaveTheDecision(driver);
         driver.findElement(By.cssSelector("#advance button")).click();
         wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (Italians), PFPh"));
 
-        // on to Turn 2 RPh Step 1.13B; the crew becomes Pack-TI
+        // on to Turn 2 RPh Step 1.13B; alice's crew becomes Pack-TI
         advanceTo("alice", scenarioId, 2, 1, "RPh");
-        driver.navigate().refresh();
+        logIn("alice");
+        driver.get(scenarioUrl);
         assertThat(clock(driver)).isEqualTo("Turn 2, Player Turn 1 (Italians), RPh Step 1.13B");
         choose("br-crew-1");
         panelOption("become-pack-ti").findElement(By.cssSelector("form.action button")).click();
@@ -101,7 +107,7 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         wait.until(d -> d.findElement(By.tagName("h1")).getText().equals("Audit of Game Turn 1"));
         WebElement undoneAdvance = driver.findElement(By.cssSelector(".audited.undone"));
         assertThat(undoneAdvance.getText()).contains("Clock advanced").contains("Undone by #");
-        assertThat(undoneAdvance.findElement(By.cssSelector(".account")).getText()).isEqualTo("alice");
+        assertThat(undoneAdvance.findElement(By.cssSelector(".account")).getText()).isEqualTo("bruno");
 
         // readable on a phone: nothing wider than the screen
         driver.manage().window().setSize(new Dimension(390, 844));
@@ -151,7 +157,7 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         String campaignId = importSample("asl-west-of-alamein.yaml");
         String scenarioId = startPlan("alice", campaignId, "ex-10-3");
         String scenarioUrl = url("/scenarios/" + scenarioId);
-        assertThat(advance("alice", scenarioId).status()).isEqualTo(200); // to PFPh
+        assertThat(advance("bruno", scenarioId).status()).isEqualTo(200); // to PFPh: the Italians' RPh is his move
 
         // alice: Casualty Reduction of the Mule carrying the Gun rolls a dr (server), so undoing it needs consent
         logIn("alice");
@@ -186,7 +192,9 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         assertThat(markersOf("br-mule-1")).doesNotContain("Casualty Reduced (HS)");
         Browser.screenshot(driver, "15-undo-accepted");
 
-        // bruno disputes the clock advance on the timeline: without a reason it is refused next to the field
+        // alice disputes bruno's clock advance on the timeline: without a reason it is refused next to the field
+        logIn("alice");
+        driver.get(scenarioUrl);
         driver.findElement(By.id("timeline-link")).click();
         WebElement advanceEvent = driver.findElements(By.cssSelector(".event")).stream()
                 .filter(e -> e.getText().startsWith("#1") && !e.findElements(By.cssSelector("details.dispute"))
@@ -207,7 +215,7 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         logIn("referee");
         driver.get(scenarioUrl);
         WebElement dispute = driver.findElement(By.cssSelector("#disputes .dispute-open"));
-        assertThat(dispute.getText()).contains("bruno disputes clock advance").contains("had not finished");
+        assertThat(dispute.getText()).contains("alice disputes clock advance").contains("had not finished");
         dispute.findElement(By.cssSelector("button.uphold")).click();
         WebElement rulingError = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(
                 "#disputes form.resolve span.error")));

@@ -45,7 +45,8 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         advance("bruno", scenarioId); // bruno's last action: his page offers to undo it
         String page = url("/scenarios/" + scenarioId);
 
-        logIn(driver, "alice");
+        // the Italians' PFPh: not alice's move, the referee moves the clock on at his page
+        logIn(driver, "referee");
         driver.get(page);
         logIn(second, "bruno");
         second.get(page);
@@ -58,22 +59,23 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         // bruno starts typing why he would undo his advance (his undo form keeps the version it showed)
         second.findElement(By.id("undo-reason")).sendKeys("wrong phase");
 
-        // alice advances on her page; bruno's clock follows without a reload
+        // the referee advances on his page; bruno's clock follows without a reload
+        leaveTheDecision(driver);
         driver.findElement(By.cssSelector("#advance button")).click();
         wait.until(d -> !clock(d).equals(brunoClock));
         assertThat(((JavascriptExecutor) driver).executeScript(
                 "return document.activeElement === document.querySelector('#advance button')"))
                 .as("focus kept on the button after htmx redrew the page").isEqualTo(true);
-        String aliceClock = clock(driver);
+        String refereeClock = clock(driver);
         long clicked = System.nanoTime();
-        secondWait.until(d -> clock(d).equals(aliceClock));
+        secondWait.until(d -> clock(d).equals(refereeClock));
         long millis = (System.nanoTime() - clicked) / 1_000_000;
         assertThat(((JavascriptExecutor) second).executeScript("return window.notReloaded")).isEqualTo(true);
         assertThat(second.findElement(By.id("outcome")).getText()).as("what happened, redrawn live")
                 .contains("Clock advanced");
         Files.createDirectories(Path.of("target", "benchmark"));
         Files.writeString(Path.of("target", "benchmark", "live-update.md"), "Live update, alice's advance seen on "
-                + "bruno's page (after alice's page had redrawn): " + millis + " ms\n");
+                + "bruno's page (after the referee's page had redrawn): " + millis + " ms\n");
         Browser.screenshot(second, "30-live-second-page");
 
         // bruno's undo form was kept as he typed in it: it still carries the version he saw, so it is refused
@@ -82,7 +84,7 @@ class LivePagesBrowserTest extends BrowserTestSupport {
         secondWait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("play"),
                 "changed since you looked"));
         Browser.screenshot(second, "31-live-stale-refused");
-        assertThat(aliceClock).endsWith(get("alice", "/api/scenarios/" + scenarioId).at("/clock/phase").asText());
+        assertThat(refereeClock).endsWith(get("alice", "/api/scenarios/" + scenarioId).at("/clock/phase").asText());
     }
 
     /**
@@ -123,16 +125,17 @@ class LivePagesBrowserTest extends BrowserTestSupport {
     void an_expired_session_leads_to_the_login_page_and_back() {
         String campaignId = importSample("asl-west-of-alamein.yaml");
         String scenarioId = startPlan("alice", campaignId, "ex-10-3");
-        logIn(driver, "alice");
+        logIn(driver, "bruno"); // the Italians' RPh: his move
         String page = url("/scenarios/" + scenarioId);
         driver.get(page);
         // the session ends on the server (as after the idle timeout): the cookie names a session that is gone
         driver.manage().deleteCookieNamed("JSESSIONID");
         driver.manage().addCookie(new org.openqa.selenium.Cookie("JSESSIONID", "EXPIRED0000000000000000000000000"));
+        leaveTheDecision(driver);
         driver.findElement(By.cssSelector("#advance button")).click();
         wait.until(ExpectedConditions.urlContains("/login"));
         assertThat(driver.findElement(By.cssSelector("main")).getText()).contains("Your session ended");
-        fillLogin(driver, "alice", password("alice"));
+        fillLogin(driver, "bruno", password("bruno"));
         wait.until(ExpectedConditions.urlToBe(page));
         assertThat(driver.findElement(By.id("clock-label")).getAttribute("textContent")).isNotBlank();
     }
@@ -141,13 +144,14 @@ class LivePagesBrowserTest extends BrowserTestSupport {
     void a_refused_request_without_a_page_shows_its_reason_next_to_the_button() {
         String campaignId = importSample("asl-west-of-alamein.yaml");
         String scenarioId = startPlan("alice", campaignId, "ex-10-3");
-        logIn(driver, "alice");
+        logIn(driver, "bruno"); // the Italians' RPh: his move
         driver.get(url("/scenarios/" + scenarioId));
         // the form is sent to an address that refuses it (as a server in trouble would), with the error page
         ((JavascriptExecutor) driver).executeScript("""
                 const form = document.getElementById('advance');
                 form.setAttribute('hx-post', form.getAttribute('hx-post') + '-gone');
                 htmx.process(form);""");
+        leaveTheDecision(driver);
         driver.findElement(By.cssSelector("#advance button")).click();
         wait.until(d -> !d.findElements(By.cssSelector("#advance .request-failure")).isEmpty());
         assertThat(driver.findElement(By.cssSelector("#advance .request-failure")).getText())

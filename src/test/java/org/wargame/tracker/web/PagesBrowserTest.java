@@ -69,7 +69,11 @@ class PagesBrowserTest extends BrowserTestSupport {
                 .hasSize(1);
         Browser.screenshot(driver, "04-scenario-started");
 
-        // advance the clock: htmx swaps the page in place
+        // the Italians' RPh is their player's move: bruno advances the clock, htmx swaps the page in place
+        assertThat(driver.findElements(By.id("advance-button"))).as("not alice's move").isEmpty();
+        logIn("bruno");
+        driver.get(scenarioUrl);
+        leaveTheDecision(driver);
         driver.findElement(By.cssSelector("#advance button")).click();
         wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (Italians), PFPh"));
         // what happened names the side as the campaign does (the Italians), not by its id
@@ -79,7 +83,8 @@ class PagesBrowserTest extends BrowserTestSupport {
 
         // on to Game Turn 2, initial RPh, Step 1.13B (through the API, same service)
         advanceTo("alice", scenarioId, 2, 1, "RPh");
-        driver.navigate().refresh();
+        logIn("alice");
+        driver.get(scenarioUrl);
         assertThat(clock(driver)).isEqualTo("Turn 2, Player Turn 1 (Italians), RPh Step 1.13B");
         // the crew becomes Pack-TI from its panel, and the Pack-TI marker and the outcome show at once
         choose("br-crew-1");

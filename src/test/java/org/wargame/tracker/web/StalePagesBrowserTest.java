@@ -20,9 +20,10 @@ class StalePagesBrowserTest extends BrowserTestSupport {
     void twoPagesUndoingTheSameLastActionUndoOnlyOnceAndAStalePageCannotAdvance() {
         String campaignId = importSample("asl-west-of-alamein.yaml");
         String scenarioId = startPlan("alice", campaignId, "ex-10-3");
-        advance("alice", scenarioId);
-        advance("alice", scenarioId);
-        logIn("alice");
+        // the Italians' RPh and PFPh are bruno's moves: his two devices
+        advance("bruno", scenarioId);
+        advance("bruno", scenarioId);
+        logIn("bruno");
         String page = url("/scenarios/" + scenarioId);
         driver.get(page);
         withoutLiveUpdates();
@@ -52,17 +53,19 @@ class StalePagesBrowserTest extends BrowserTestSupport {
                 .isEqualTo(get("alice", "/api/scenarios/" + scenarioId + "/state").at("/clock/phase").asText());
         Browser.screenshot(driver, "20-stale-undo");
 
-        // bruno advances through the API; alice's first page still shows the old clock: its advance is refused
+        // bruno advances through the API; his first page still shows the old clock: its advance is refused
         driver.switchTo().window(first);
         long version = get("alice", "/api/scenarios/" + scenarioId).at("/eventCount").asLong();
         assertThat(advance("bruno", scenarioId).status()).isEqualTo(200);
+        leaveTheDecision(driver);
         driver.findElement(By.cssSelector("#advance button")).click();
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("advance"), "the clock moved from"));
         assertThat(get("alice", "/api/scenarios/" + scenarioId).at("/eventCount").asLong()).isEqualTo(version + 1);
         // the refused page now shows the latest clock, so the next click acts on what the player sees
-        String latest = clock(driver);
+        // (the MPh: both sides act in it, so his button ends his phase and the clock waits for the British)
+        leaveTheDecision(driver);
         driver.findElement(By.cssSelector("#advance button")).click();
-        wait.until(d -> !clock(driver).equals(latest));
+        wait.until(d -> d.findElement(By.id("clock-who")).getText().contains("ended it"));
         Browser.screenshot(driver, "21-stale-advance");
         List<String> handles = List.copyOf(driver.getWindowHandles());
         driver.switchTo().window(second).close();
