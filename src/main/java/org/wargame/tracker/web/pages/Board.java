@@ -31,8 +31,11 @@ public record Board(boolean hexes, double width, double height, List<Hex> grid, 
     /** Hex radius (centre to corner) in SVG units. */
     static final double R = 64;
     private static final double H = Math.sqrt(3) * R;
-    /** A counter's side: big enough for two lines of its face, and a tap target at the phone's width. */
-    static final double CHIP = 60;
+    /**
+     * A counter's side: big enough for two lines of its face, and a tap target of 44 px on a phone (a map five hexes
+     * wide, fitted to a 390 px screen, draws it at about 46 px).
+     */
+    static final double CHIP = 66;
     /** How far each counter under the top one shows its edge. */
     private static final double EDGE = 5;
     private static final Pattern HEX_ID = Pattern.compile("([A-Za-z]{1,2})(\\d{1,3})");
@@ -183,7 +186,7 @@ public record Board(boolean hexes, double width, double height, List<Hex> grid, 
         List<Chip> chips = new ArrayList<>();
         int n = stack.size();
         double step = n <= 1 ? 0 : Math.min(EDGE, 15.0 / (n - 1));
-        double top = cy - CHIP / 2 - 8;
+        double top = cy - CHIP / 2 - 3;
         for (int i = 0; i < n; i++) {
             CounterCard card = CounterCard.of(stack.get(i), words);
             double shift = step * (n - 1 - i);
@@ -200,7 +203,7 @@ public record Board(boolean hexes, double width, double height, List<Hex> grid, 
         }
         List<String> markers = chips.get(chips.size() - 1).card().markers();
         List<Fan> fans = new ArrayList<>();
-        double y = cy + CHIP / 2 - 4;
+        double y = cy + CHIP / 2 + 1;
         for (int m = 0; m < Math.min(markers.size(), MARKERS_SHOWN); m++) {
             fans.add(new Fan(markers.get(m), round(cx), round(y + m * 13)));
         }
