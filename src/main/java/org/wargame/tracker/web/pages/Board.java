@@ -35,14 +35,14 @@ public record Board(boolean hexes, double width, double height, List<Hex> grid, 
      * A counter's side: big enough for two lines of its face, and a tap target of 44 px on a phone (a map five hexes
      * wide, fitted to a 390 px screen, draws it at about 46 px).
      */
-    static final double CHIP = 66;
+    static final double CHIP = 70;
     /** How far each counter under the top one shows its edge. */
     private static final double EDGE = 5;
     private static final Pattern HEX_ID = Pattern.compile("([A-Za-z]{1,2})(\\d{1,3})");
     /** Without a map, beyond this many hexes in the bounding box only the occupied ones are drawn. */
     private static final int MAX_GRID = 400;
     /** Markers drawn under a stack on the board; the others are counted ("+2"), all of them in its opened stack. */
-    private static final int MARKERS_SHOWN = 2;
+    private static final int MARKERS_SHOWN = 1;
 
     /**
      * A hex of the grid, with its counters (the last on top), the top counter's markers as chips, its terrain from
@@ -64,7 +64,7 @@ public record Board(boolean hexes, double width, double height, List<Hex> grid, 
         }
 
         public double terrainY() {
-            return cy + H / 2 - 6;
+            return cy + H / 2 - 4;
         }
     }
 
@@ -167,7 +167,7 @@ public record Board(boolean hexes, double width, double height, List<Hex> grid, 
             List<CounterView> stack = byHex.getOrDefault(id, List.of());
             String terrain = map == null ? null : map.terrainOf(id);
             List<Chip> chips = chips(words, stack, cx, cy);
-            grid.add(new Hex(id, round(cx), round(cy), points(cx, cy), round(cy - H / 2 + 13), chips,
+            grid.add(new Hex(id, round(cx), round(cy), points(cx, cy), round(cy - H / 2 + 11), chips,
                     markers(chips, cx, cy), terrain, column(id), row(id)));
             if (stack.size() > 1) {
                 List<CounterCard> topFirst = new ArrayList<>(chips.stream().map(Chip::card).toList());
@@ -185,25 +185,26 @@ public record Board(boolean hexes, double width, double height, List<Hex> grid, 
     private static List<Chip> chips(RuleSetWords words, List<CounterView> stack, double cx, double cy) {
         List<Chip> chips = new ArrayList<>();
         int n = stack.size();
-        double step = n <= 1 ? 0 : Math.min(EDGE, 15.0 / (n - 1));
-        double top = cy - CHIP / 2 - 3;
+        double step = n <= 1 ? 0 : Math.min(EDGE, 10.0 / (n - 1));
+        // the top counter under the hex's id, those under it each an edge up and left
+        double left = cx - CHIP / 2 + 4;
+        double top = cy - 30;
         for (int i = 0; i < n; i++) {
             CounterCard card = CounterCard.of(stack.get(i), words);
             double shift = step * (n - 1 - i);
-            chips.add(new Chip(card, round(cx - CHIP / 2 - shift + step * (n - 1) / 2), round(top - shift
-                    + step * (n - 1) / 2), CHIP, face(card), shortName(card)));
+            chips.add(new Chip(card, round(left - shift), round(top - shift), CHIP, face(card), shortName(card)));
         }
         return chips;
     }
 
-    /** The top counter's markers, as chips under the stack: the first two whole, then how many more. */
+    /** The top counter's markers, as a chip under the stack: the first whole, and how many more (all in the tray). */
     private static List<Fan> markers(List<Chip> chips, double cx, double cy) {
         if (chips.isEmpty()) {
             return List.of();
         }
         List<String> markers = chips.get(chips.size() - 1).card().markers();
         List<Fan> fans = new ArrayList<>();
-        double y = cy + CHIP / 2 + 1;
+        double y = cy - 30 + CHIP + 2;
         for (int m = 0; m < Math.min(markers.size(), MARKERS_SHOWN); m++) {
             fans.add(new Fan(markers.get(m), round(cx), round(y + m * 13)));
         }
