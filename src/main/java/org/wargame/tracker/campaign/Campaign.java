@@ -103,6 +103,11 @@ public class Campaign {
                 for (CounterDefinition counter : plan.extraCounters()) {
                     ruleSet.validate(counter);
                 }
+                if (plan.map() != null) {
+                    org.wargame.tracker.rules.ScenarioMap.check("map", plan.map());
+                    ruleSet.validateMap("map", plan.map());
+                    counters = ruleSet.placedOn(plan.map(), counters);
+                }
                 ruleSet.setUp(counters, created.tables());
                 ruleSet.validateStart(counters);
             } catch (org.wargame.tracker.refusal.RuleViolation e) {

@@ -83,13 +83,18 @@ public class Scenario {
             }
             ruleSet.validate(counter);
         }
+        if (command.map() != null) {
+            org.wargame.tracker.rules.ScenarioMap.check("map", command.map());
+            ruleSet.validateMap("map", command.map());
+            ruleSet.placedOn(command.map(), command.counters());
+        }
         // refuses a set-up the rules do not allow, before anything is stored
         ruleSet.setUp(command.counters(), command.tables());
         ruleSet.validateStart(command.counters());
         List<String> order = command.sides().stream().map(Side::id).toList();
         apply(new ScenarioStarted(command.scenarioId(), command.campaignId(), command.name(), command.ruleSet(),
                 command.turnLimit(), command.sides(), command.counters(), ruleSet.phases().start(order),
-                command.diceCommitment(), command.tables()));
+                command.diceCommitment(), command.tables(), command.map()));
     }
 
     @CommandHandler
@@ -100,7 +105,8 @@ public class Scenario {
         String side = ruleSet.actingSide(state.rules(), command.action());
         command.actor().requireMayActFor(side);
         ActionDice dice = new ActionDice(scenarioId, serverSeed(seeds), state.serverRolls(), command.dice());
-        List<RuleEvent> events = ruleSet.decide(state.rules(), state.clock(), command.action(), dice);
+        RuleAction action = state.map() == null ? command.action() : ruleSet.onMap(state.map(), command.action());
+        List<RuleEvent> events = ruleSet.decide(state.rules(), state.clock(), action, dice);
         dice.requireAllEnteredUsed();
         MetaData meta = MetaData.with(ActionMetaData.SIDE, side);
         record(new ActionTaken(command.actionId(), command.type(), command.request(), dice.rolled()), meta);

@@ -550,13 +550,14 @@ public class ScenarioPages {
         clockRights(model, state, actor);
         var words = ruleSet.words();
         boolean hexBoard = words.board(view.counters()) == org.wargame.tracker.rules.RuleSetWords.BoardKind.HEX_GRID;
-        model.addAttribute("board", Board.of(words, view.counters(), sideNames));
+        model.addAttribute("board", Board.of(words, view.counters(), sideNames, view.map()));
         Object selectedId = model.getAttribute("selected");
         CounterView chosen = selectedId == null ? null : view.counters().stream()
                 .filter(c -> c.id().equals(selectedId)).findFirst().orElse(null);
         if (chosen != null) {
             List<OptionForm> forms = view.options().stream().filter(o -> chosen.id().equals(o.counterId()))
-                    .map(o -> form(o, chosen.side(), actor, ruleSet, view.counters())).toList();
+                    .map(o -> onMap(form(o, chosen.side(), actor, ruleSet, view.counters()), words.move(),
+                            view.map())).toList();
             model.addAttribute("panel", new Panel(CounterCard.of(chosen, words),
                     sideNames.getOrDefault(chosen.side(), chosen.side()), hexBoard ? chosen.location() : null,
                     StateWords.of(words, chosen.state(), view.counters().stream().collect(
@@ -627,6 +628,19 @@ public class ScenarioPages {
                 + (o.request().containsKey("context") ? "|" + o.request().get("context") : "");
         return new OptionForm(key, o, ActionForm.json(o.request()), mayAct,
                 FormInputs.inputs(o, ruleSet.actionSchema(o.action()), counters), FormInputs.dice(o));
+    }
+
+    /**
+     * A move's form on a scenario with a map: without the fields the map fills (the hex's terrain), which the server
+     * takes from the map; the page shows the map's terrain of the hex clicked instead.
+     */
+    private static OptionForm onMap(OptionForm form, org.wargame.tracker.rules.RuleSetWords.MoveFields move,
+                                    org.wargame.tracker.rules.ScenarioMap map) {
+        if (map == null || move == null || !move.action().equals(form.option().action())) {
+            return form;
+        }
+        return new OptionForm(form.key(), form.option(), form.requestJson(), form.mayAct(), form.inputs().stream()
+                .filter(in -> !move.fromMap().contains(in.path())).toList(), form.dice());
     }
 
     /** The version a page showed, sent back with every form so a stale page cannot act (null: not sent). */
