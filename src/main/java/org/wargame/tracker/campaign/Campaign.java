@@ -192,6 +192,19 @@ public class Campaign {
                 command.reason()));
     }
 
+    /** A note between scenarios; who may write it (a participant) is asked before the command is sent. */
+    @CommandHandler
+    public void handle(CampaignCommand.WriteNote command) {
+        String text = NoteText.require(command.text());
+        if (command.scenarioId() != null && state.scenarios().stream()
+                .noneMatch(s -> s.scenarioId().equals(command.scenarioId()))) {
+            throw new FieldRefused("scenarioId", "the campaign has no scenario '"
+                    + org.wargame.tracker.refusal.RequestJson.shortened(command.scenarioId()) + "'");
+        }
+        apply(new CampaignEvent.NoteWritten(campaignId, command.noteId(), command.author(), text,
+                command.scenarioId()));
+    }
+
     @EventSourcingHandler
     void on(CampaignEvent event) {
         if (event instanceof CampaignCreated created) {

@@ -295,6 +295,32 @@ public class Scenario {
         return state;
     }
 
+    /**
+     * A note of table talk, by a player of the scenario or the referee, in play or concluded; it is about an action
+     * of the record when it names one (in force or not: a note may explain an undone action too).
+     */
+    @CommandHandler
+    public ScenarioState handle(ScenarioCommand.WriteNote command, ScenarioLog log) {
+        Actor actor = command.actor();
+        if (!actor.referee() && actor.sides().stream().noneMatch(state.sideOrder()::contains)) {
+            throw new NotYourSide(actor.account() + " plays no side of scenario '" + state.name()
+                    + "': its players and the referee write in it");
+        }
+        String text = org.wargame.tracker.campaign.NoteText.require(command.text());
+        Long aboutAt = null;
+        if (command.about() != null) {
+            try {
+                aboutAt = log.positionOf(command.about(), log.length());
+            } catch (IllegalStateException e) {
+                throw new FieldRefused("actionId", "the scenario has no action '"
+                        + org.wargame.tracker.refusal.RequestJson.shortened(command.about()) + "'");
+            }
+        }
+        record(new ScenarioEvent.NoteWritten(command.noteId(), actor.account(), text, command.about(), aboutAt,
+                state.clock()), MetaData.with(ActionMetaData.SIDE, actingFor(actor)));
+        return state;
+    }
+
     /** Applies an event with the game clock at which it happens (a clock advance happens at the clock it reaches). */
     private void record(Object event, MetaData meta) {
         GameClock at = event instanceof ClockAdvanced advanced ? advanced.to() : state.clock();

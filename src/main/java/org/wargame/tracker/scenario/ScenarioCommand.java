@@ -83,4 +83,9 @@ public sealed interface ScenarioCommand {
             confirm = confirm == null ? List.of() : List.copyOf(confirm);
         }
     }
+
+    /** A note of table talk ({@code about}: the id of the action it is about; null: none). See {@link TableTalk}. */
+    record WriteNote(@TargetAggregateIdentifier String scenarioId, String noteId, Actor actor, String text,
+                     String about) implements ScenarioCommand {
+    }
 }

@@ -40,7 +40,8 @@ public sealed interface ScenarioEvent {
             Map.entry("scenario.ReopeningProposed", ReopeningProposed.class),
             Map.entry("scenario.ReopeningDeclined", ReopeningDeclined.class),
             Map.entry("scenario.ScenarioReopened", ScenarioReopened.class),
-            Map.entry("scenario.SideDone", SideDone.class));
+            Map.entry("scenario.SideDone", SideDone.class),
+            Map.entry("scenario.NoteWritten", NoteWritten.class));
 
     /**
      * An event that takes the scenario back to how it stood after its first {@code rolledBackTo} events (the
@@ -218,5 +219,14 @@ public sealed interface ScenarioEvent {
      * done, the clock advances in the same action.
      */
     record SideDone(String actionId, String side, GameClock clock, String section) implements ScenarioEvent {
+    }
+
+    /**
+     * Table talk: a note a player or the referee wrote in the scenario, plain text as written, at {@code clock}.
+     * Never edited: a correction is a new note. {@code about} (optional): the id of the action it is about,
+     * {@code aboutAt} that action's position in the stream. It changes nothing in the game.
+     */
+    record NoteWritten(String noteId, String author, String text, String about, Long aboutAt, GameClock clock)
+            implements ScenarioEvent {
     }
 }

@@ -168,7 +168,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                     rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, null,
                     reopenings + 1, done, map);
         }
-        if (event instanceof ScenarioEvent.ActionDropped) {
+        if (event instanceof ScenarioEvent.ActionDropped || event instanceof ScenarioEvent.NoteWritten) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes); // changes nothing but the count
         }
         throw new IllegalStateException("the fold has no case for " + event.getClass().getSimpleName());

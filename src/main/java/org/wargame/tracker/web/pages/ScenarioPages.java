@@ -146,7 +146,7 @@ public class ScenarioPages {
     /** A reload of the address a form without htmx posted to shows the scenario (these paths take only POST). */
     @GetMapping({"/scenarios/{scenarioId}/advance", "/scenarios/{scenarioId}/done", "/scenarios/{scenarioId}/conclude",
             "/scenarios/{scenarioId}/reopen", "/scenarios/{scenarioId}/proposals/{proposalId}/{answer}",
-            "/scenarios/{scenarioId}/actions", "/scenarios/{scenarioId}/undo"})
+            "/scenarios/{scenarioId}/actions", "/scenarios/{scenarioId}/undo", "/scenarios/{scenarioId}/notes"})
     public String reload(@PathVariable String scenarioId) {
         return "redirect:/scenarios/" + java.net.URLEncoder.encode(scenarioId, java.nio.charset.StandardCharsets.UTF_8);
     }
@@ -368,6 +368,19 @@ public class ScenarioPages {
                 () -> historyActions.dispute(scenarioId, actor, actionId, form.get("reason")));
     }
 
+    /** A note of table talk ({@code text}; {@code about}: the action it is about, blank for none). */
+    @PostMapping("/scenarios/{scenarioId}/notes")
+    public String note(@PathVariable String scenarioId, @RequestParam Map<String, String> form, Authentication auth,
+                       Model model, HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        model.addAttribute("posted", form);
+        return runHistory(scenarioId, actor, model, response, "note", () -> {
+            HistoryActions.Done done = historyActions.note(scenarioId, actor, form.get("text"), form.get("about"));
+            return new HistoryActions.Done(done.outcome(), done.notice(), new ActionResult(null,
+                    done.result().firstEvent(), scenarios.state(scenarioId)));
+        });
+    }
+
     /** The referee's ruling: {@code upheld} true rolls back to before the action, false lets it stand. */
     @PostMapping("/scenarios/{scenarioId}/disputes/{disputeId}/resolve")
     public String resolve(@PathVariable String scenarioId, @PathVariable String disputeId,
@@ -570,6 +583,7 @@ public class ScenarioPages {
                             .map(c -> CounterCard.of(c, words)).toList()));
         }
         model.addAttribute("happened", happened(state));
+        model.addAttribute("threads", historyActions.threads(state.scenarioId()));
     }
 
     /** The events of the last two Player Turns that have any, newest first, at most 12. */
