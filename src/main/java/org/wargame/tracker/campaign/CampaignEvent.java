@@ -20,7 +20,8 @@ public sealed interface CampaignEvent {
             "campaign.CounterRecovered", CounterRecovered.class,
             "campaign.ScenarioReopened", ScenarioReopened.class,
             "campaign.BetweenScenariosRolled", BetweenScenariosRolled.class,
-            "campaign.HandBackRevised", HandBackRevised.class);
+            "campaign.HandBackRevised", HandBackRevised.class,
+            "campaign.NoteWritten", NoteWritten.class);
 
     String campaignId();
 
@@ -112,5 +113,14 @@ public sealed interface CampaignEvent {
             outcomes = outcomes == null ? List.of() : List.copyOf(outcomes);
             changes = changes == null ? List.of() : List.copyOf(changes);
         }
+    }
+
+    /**
+     * Table talk in the campaign, between scenarios: a note a player or the referee wrote, plain text as written.
+     * Never edited (a correction is a new note). {@code scenarioId} (optional): the scenario it is about. It changes
+     * nothing in the campaign.
+     */
+    record NoteWritten(String campaignId, String noteId, String author, String text, String scenarioId)
+            implements CampaignEvent {
     }
 }
