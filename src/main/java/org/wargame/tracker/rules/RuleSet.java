@@ -96,6 +96,23 @@ public interface RuleSet<S extends RuleState, A extends RuleAction, E extends Ru
         return action;
     }
 
+    /**
+     * Why a roster counter waits on a roll between scenarios (in words: "waits on a treatment roll (litter case)"),
+     * or null when it waits on none. {@code tables}: the campaign's (validated).
+     */
+    default String waitsBetweenScenarios(CounterDefinition counter, java.util.Map<String, Object> tables) {
+        return null;
+    }
+
+    /**
+     * Takes the roll a roster counter waits on between scenarios ({@link #waitsBetweenScenarios}) with {@code dice};
+     * refuses ({@link RuleViolation}) a counter that waits on none. Pure.
+     */
+    default BetweenScenariosRoll rollBetweenScenarios(CounterDefinition counter, java.util.Map<String, Object> tables,
+                                                      Dice dice) {
+        throw new RuleViolation("between scenarios", counter.name() + " waits on no roll between scenarios");
+    }
+
     /** Checks an action against the rules and returns the events it causes; throws {@link RuleViolation}. */
     List<E> decide(S state, GameClock clock, A action, Dice dice);
 

@@ -275,7 +275,17 @@ public class Scenario {
      */
     @CommandHandler
     public ScenarioState handle(HistoryCommand command, ScenarioLog log) {
-        requireInPlay();
+        if (state.concluded()) {
+            // after the end: a dispute within the campaign's period, and the referee's ruling on it; nothing else
+            boolean ruling = command.request() instanceof HistoryCommand.Resolve;
+            boolean dispute = command.request() instanceof HistoryCommand.Dispute;
+            if (!ruling && !(dispute && command.afterTheEnd())) {
+                throw new Conflict("scenario '" + state.name() + "' is concluded; " + (dispute
+                        ? "the campaign's period for disputes after the end is over (or it sets none)"
+                        : "nothing more can happen in it (an action of it may still be disputed within the "
+                        + "campaign's period)"));
+            }
+        }
         requireVersion(command.expectedVersion(), log);
         MetaData meta = MetaData.with(ActionMetaData.SIDE, actingFor(command.actor()));
         HistoryCommand.Request request = command.request();

@@ -266,7 +266,11 @@ public class ScenarioPages {
                               boolean mayAnswer, boolean mayWithdraw) {
     }
 
-    private static List<HandBackRow> handBack(ScenarioState state) {
+    /**
+     * What goes back to the roster, counter by counter; a wounded man who will wait on a roll between scenarios says
+     * so (issue 26: "who waits on a treatment roll").
+     */
+    private static List<HandBackRow> handBack(ScenarioState state, Map<String, Object> tables) {
         Map<String, CounterView> byId = new LinkedHashMap<>();
         state.counters().forEach(c -> byId.put(c.id(), c));
         List<HandBackRow> rows = new ArrayList<>();
@@ -275,6 +279,12 @@ public class ScenarioPages {
             String words = o.eliminated() ? "struck off the roster"
                     : "back to the roster" + (o.state().isEmpty() ? "" : ": " + String.join(", ",
                     StateWords.of(state.ruleSet().words(), o.state(), names(state), null)));
+            String waits = o.eliminated() || c == null ? null : state.ruleSet().waitsBetweenScenarios(
+                    new org.wargame.tracker.rules.CounterDefinition(o.id(), c.kind(), c.name(), c.side(), null,
+                            Map.of(), o.state()), tables);
+            if (waits != null) {
+                words += "; " + waits;
+            }
             rows.add(new HandBackRow(c == null ? o.id() : c.name(), c == null ? "" : state.sideName(c.side()),
                     o.eliminated(), words));
         }
@@ -492,7 +502,8 @@ public class ScenarioPages {
         state.disputes().forEach(d -> disputable.remove(d.actionId()));
         model.addAttribute("disputable", view.concluded() ? Set.of() : disputable);
         // the end of the scenario: what goes back to the roster, the open proposal, who may reopen
-        model.addAttribute("handBack", view.concluded() ? List.of() : handBack(state));
+        model.addAttribute("handBack", view.concluded() ? List.of() : handBack(state,
+                campaigns.state(state.campaignId()).tables()));
         model.addAttribute("proposal", proposal(state, actor));
         model.addAttribute("mayReopen", view.concluded() && (actor.referee()
                 || state.sideOrder().stream().anyMatch(actor.sides()::contains)));
