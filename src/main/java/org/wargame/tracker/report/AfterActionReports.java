@@ -181,15 +181,16 @@ public class AfterActionReports {
                 list.add(new Moment(Moment.Kind.ELIMINATION, turn, clock, name + " eliminated", who,
                         a.firstSequence(), undone));
             }
+            if (c.after().eliminated()) {
+                continue; // what else it lost with its life is told by the elimination
+            }
             for (String m : difference(c.after().markers(), c.before().markers(), words)) {
                 list.add(new Moment(Moment.Kind.LOSS, turn, clock, name + ": " + names.in(m), who, a.firstSequence(),
                         undone));
             }
-            if (!c.after().eliminated()) {
-                for (String m : difference(c.before().markers(), c.after().markers(), words)) {
-                    list.add(new Moment(Moment.Kind.RECOVERY, turn, clock, name + " recovered from "
-                            + names.in(m), who, a.firstSequence(), undone));
-                }
+            for (String m : difference(c.before().markers(), c.after().markers(), words)) {
+                list.add(new Moment(Moment.Kind.RECOVERY, turn, clock, name + " recovered from " + names.in(m), who,
+                        a.firstSequence(), undone));
             }
         }
         return list;
@@ -256,8 +257,8 @@ public class AfterActionReports {
                 boolean struckOff = now.concluded() && rostered != null && rostered.eliminated()
                         && now.scenarioId().equals(rostered.eliminatedIn());
                 boolean eliminated = out.eliminated() && !before.eliminated();
-                List<String> lost = difference(out.markers(), before.markers(), words).stream().map(names::in)
-                        .toList();
+                List<String> lost = out.eliminated() ? List.of()
+                        : difference(out.markers(), before.markers(), words).stream().map(names::in).toList();
                 List<String> recovered = out.eliminated() ? List.of()
                         : difference(before.markers(), out.markers(), words).stream().map(names::in).toList();
                 fates.add(new SideAccount.Fate(before.id(), out.name(), eliminated, struckOff, lost, recovered));
