@@ -63,7 +63,9 @@ class AfterActionReportBrowserTest extends BrowserTestSupport {
         conclude(t, "81mm MTR in position");
 
         logIn("alice");
-        driver.get(url("/scenarios/" + s + "/report"));
+        driver.get(url("/scenarios/" + s));
+        driver.findElement(By.id("report-link")).click();
+        wait.until(d -> !d.findElements(By.id("after-action")).isEmpty());
         String page = body();
         System.out.println(page);
         Browser.screenshot(driver, "80-report-asl");
@@ -86,10 +88,14 @@ class AfterActionReportBrowserTest extends BrowserTestSupport {
                 .contains("1 Malfunctioned, 1 Low Ammo, 1 Casualty Reduced (HS)")
                 .contains("2 dice in 2 rolls (2 entered, 0 rolled by the server)");
 
-        driver.get(url("/campaigns/" + campaign + "/journal"));
+        Axe.check(driver, "report-asl");
+        driver.get(url("/campaigns/" + campaign));
+        driver.findElement(By.id("journal-link")).click();
+        wait.until(d -> !d.findElements(By.id("journal")).isEmpty());
         String journal = body();
         System.out.println(journal);
         Browser.screenshot(driver, "81-journal-asl");
+        Axe.check(driver, "journal-asl");
         noIds(journal);
         assertThat(journal).contains("EX 10.3 / 10.31: Unpacking the 94mm").contains("81mm MTR in position");
         assertThat(career("Italian squad")).contains("EX 10.3 / 10.31: Unpacking the 94mm: eliminated, struck off "
