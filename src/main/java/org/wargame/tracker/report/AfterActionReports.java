@@ -325,7 +325,8 @@ public class AfterActionReports {
                     : r.inScenario() != null ? "in play in " + scenarioNames.getOrDefault(r.inScenario(),
                     "a scenario") : "on the roster";
             careers.add(new CampaignJournal.Career(id, r.counter().name(), sideNames.getOrDefault(r.counter().side(),
-                    "no side"), stints, between.getOrDefault(id, List.of()), now, r.counter().state()));
+                    "no side"), stints, between.getOrDefault(id, List.of()), now,
+                    r.eliminated() ? Map.of() : r.counter().state())); // a struck-off counter carries nothing on
         }
         return careers;
     }

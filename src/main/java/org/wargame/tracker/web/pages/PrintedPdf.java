@@ -12,6 +12,11 @@ import java.io.UncheckedIOException;
  */
 final class PrintedPdf {
 
+    static {
+        // its log says which of the sheet's screen rules (flex, gap) it skips, at every PDF: expected, not news
+        com.openhtmltopdf.util.XRLog.setLoggingEnabled(false);
+    }
+
     private PrintedPdf() {
     }
 
