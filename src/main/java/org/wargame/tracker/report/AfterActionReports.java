@@ -92,6 +92,9 @@ public class AfterActionReports {
         long last = replay.indexed(scenarioId);
 
         List<Moment> moments = new ArrayList<>();
+        List<ScenarioReport.Note> notes = new ArrayList<>();
+        Map<String, String> sideNames = new HashMap<>();
+        now.sides().forEach(side -> sideNames.put(side.id(), side.name()));
         Instant[] span = {null, null};
         Map<String, AuditedAction> byAction = new HashMap<>();
         long seen = -1;
@@ -115,6 +118,7 @@ public class AfterActionReports {
                 boolean wasUndone = undone.containsKey(a.firstSequence())
                         || (a.firstSequence() < from && wasUndone(scenarioId, a.firstSequence()));
                 moments.addAll(moments(a, wasUndone, words, names, ruleSet, byAction));
+                notes.addAll(notes(a, names, sideNames));
             }
         }
 
@@ -123,8 +127,7 @@ public class AfterActionReports {
 
         return new ScenarioReport(scenarioId, now.campaignId(), campaign.name(), now.name(), ruleSet.title(),
                 now.concluded(), now.result(), now.clock().gameTurn(), now.turnLimit(), span[0], span[1],
-                sides(now, campaign, start, end, words, names), moments, luck(tally, now.sides()),
-                notes(scenarioId));
+                sides(now, campaign, start, end, words, names), moments, luck(tally, now.sides()), notes);
     }
 
     private boolean wasUndone(String scenarioId, long sequence) {
@@ -132,11 +135,20 @@ public class AfterActionReports {
     }
 
     /**
-     * The notes the players wrote in the scenario, oldest first. None are recorded yet: notes as events come with
-     * their own change, and are read here when they do.
+     * The notes the players wrote in one action of the scenario (table talk stored as {@code NoteWritten} events,
+     * read by their stored fields: author, text), in the words of the page: who, their side, when in the game.
      */
-    private List<ScenarioReport.Note> notes(String scenarioId) {
-        return List.of();
+    private static List<ScenarioReport.Note> notes(AuditedAction a, IdNames names, Map<String, String> sideNames) {
+        List<ScenarioReport.Note> notes = new ArrayList<>();
+        for (AuditedEvent e : a.outcome()) {
+            if ("NoteWritten".equals(e.type()) && text(e.payload(), "text") != null) {
+                String author = text(e.payload(), "author");
+                notes.add(new ScenarioReport.Note(author == null ? a.account() : author,
+                        a.side() == null ? null : sideNames.get(a.side()), names.in(a.clockBefore().label()),
+                        text(e.payload(), "text")));
+            }
+        }
+        return notes;
     }
 
     /** The decisive moments of one action: eliminations, losses and recoveries it caused, a ruling, an undo. */
