@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The report told from the record (issue 26, item 1), without a browser: a loss and its recovery in the same
  * scenario are two moments and no change of the counter; an undone elimination is a moment marked undone and no
- * loss; the dice of every roll count, per side and player.
+ * loss; the dice of every roll count, per side and player; the players' notes are quoted.
  */
 class AfterActionReportsApiTest extends ApiTestSupport {
 
@@ -38,7 +38,19 @@ class AfterActionReportsApiTest extends ApiTestSupport {
                 "dice", List.of(Map.of("kind", "DR", "values", List.of(2, 3)))));
         assertThat(rally.status()).as(rally.raw()).isEqualTo(200);
 
+        // table talk: where notes are recorded (the notes API answers 201), the report quotes them with who and when
+        Response note = post("bruno", "/api/scenarios/" + s + "/notes", Map.of("text", "We rallied behind the ridge."));
+
         ScenarioReport report = reports.scenario(s);
+        if (note.status() == 201) {
+            assertThat(report.notes()).hasSize(1);
+            assertThat(report.notes().get(0).text()).isEqualTo("We rallied behind the ridge.");
+            assertThat(report.notes().get(0).author()).isEqualTo("bruno");
+            assertThat(report.notes().get(0).sideName()).isEqualTo("Italians");
+            assertThat(report.notes().get(0).clock()).contains("Turn 2").doesNotContain("axis");
+        } else {
+            assertThat(report.notes()).isEmpty();
+        }
         assertThat(report.concluded()).isFalse();
         assertThat(report.gameTurns()).isEqualTo(2);
         assertThat(report.side("Italians").summary()).isEqualTo("no losses"); // broken, then rallied
