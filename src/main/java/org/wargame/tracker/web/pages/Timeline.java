@@ -102,11 +102,18 @@ public class Timeline {
         entries.stream().filter(EventClocks.Entry::undone).forEach(e -> undone.put(e.sequence(), e.undoneBy()));
 
         Map<String, List<EventLine>> byClock = new LinkedHashMap<>();
-        history.forEach(scenarioId, from, to, message -> {
-            EventClocks.Entry entry = bySequence.get(message.getSequenceNumber());
-            byClock.computeIfAbsent(entry == null ? "" : names.in(key(entry.clock())), k -> new ArrayList<>())
-                    .add(EventLine.of(EventHistory.recorded(message)).named(names.byId()));
+        List<org.wargame.tracker.store.RecordedEvent> window = new ArrayList<>();
+        history.forEach(scenarioId, from, to, message -> window.add(EventHistory.recorded(message)));
+        List<EventLine> lines = EventLines.of(window, names.byId(), () -> {
+            List<org.wargame.tracker.store.RecordedEvent> all = new ArrayList<>();
+            history.forEach(scenarioId, 0, to, message -> all.add(EventHistory.recorded(message)));
+            return all;
         });
+        for (EventLine line : lines) {
+            EventClocks.Entry entry = bySequence.get(line.sequence());
+            byClock.computeIfAbsent(entry == null ? "" : names.in(key(entry.clock())), k -> new ArrayList<>())
+                    .add(line);
+        }
         List<Group> groups = new ArrayList<>();
         byClock.forEach((clock, events) -> {
             List<EventLine> newestFirst = new ArrayList<>(events);
