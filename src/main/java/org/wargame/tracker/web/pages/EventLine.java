@@ -112,6 +112,12 @@ public record EventLine(long sequence, String type, String title, String section
         return SNAKE.matcher(spaced).replaceAll(m -> m.group().replace('_', ' ').toLowerCase(java.util.Locale.ROOT));
     }
 
+    /** An enum's constant as stored ("PENDING", "LITTER_CASE") in words; any other text as it is. */
+    static String upperWords(String text) {
+        return text.matches("[A-Z][A-Z0-9]*(_[A-Z0-9]+)+|[A-Z]{4,}")
+                ? text.replace('_', ' ').toLowerCase(java.util.Locale.ROOT) : text;
+    }
+
     /** A UUID (a dispute's, a request's, a scenario's own id). */
     private static final java.util.regex.Pattern UUID = java.util.regex.Pattern.compile(
             "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
@@ -159,12 +165,17 @@ public record EventLine(long sequence, String type, String title, String section
         if (c == null || c.isMissingNode() || c.isNull()) {
             return "?";
         }
-        return "Turn " + c.path("gameTurn").asInt() + ", Player Turn " + c.path("playerTurn").asInt() + " ("
-                + c.path("phasingSide").asText() + "), " + c.path("phase").asText()
+        boolean all = c.path("playerTurn").asInt() == org.wargame.tracker.rules.PhaseSequence.ALL_SIDES;
+        return "Turn " + c.path("gameTurn").asInt() + ", " + (all ? "all sides (" + c.path("phasingSide").asText()
+                + " moves first)" : "Player Turn " + c.path("playerTurn").asInt() + " ("
+                + c.path("phasingSide").asText() + ")") + ", " + c.path("phase").asText()
                 + (c.path("step").isTextual() ? " Step " + c.path("step").asText() : "");
     }
 
     private static String text(JsonNode v) {
+        if (v.isTextual()) {
+            return upperWords(v.asText());
+        }
         if (v.isValueNode()) {
             return v.asText();
         }

@@ -60,12 +60,22 @@ class HistoryActions {
 
     public Done resolve(String scenarioId, Actor actor, String disputeId, String upheld, String ruling, String rule,
                         String correction, String corrected) {
+        return resolve(scenarioId, actor, disputeId, upheld, ruling, rule, correction, corrected, null);
+    }
+
+    /**
+     * {@code correctedForm}: the correction filled in the disputed action's own form (null: none changed); a
+     * {@code corrected} JSON object, when posted, is read instead.
+     */
+    public Done resolve(String scenarioId, Actor actor, String disputeId, String upheld, String ruling, String rule,
+                        String correction, String corrected, Map<String, Object> correctedForm) {
         if (!"true".equals(upheld) && !"false".equals(upheld)) {
             throw new FieldRefused("upheld", "Uphold (roll back to before the action) or Dismiss (it stands)");
         }
         boolean up = Boolean.parseBoolean(upheld);
         HistoryRequests.Outcome done = history.resolve(scenarioId, actor, disputeId, up, ruling, blankToNull(rule),
-                blankToNull(correction), correctedRequest(corrected));
+                blankToNull(correction), corrected != null && !corrected.isBlank() ? correctedRequest(corrected)
+                        : correctedForm);
         return new Done(up ? "upheld" : "dismissed", up
                 ? "Dispute upheld: the scenario is rolled back to before the action, the correction taken and "
                         + "the later actions replayed with their dice."

@@ -110,7 +110,7 @@ public class ScenarioPages {
 
     /** An open dispute with the action it is about, in words. */
     /** {@code request}: the disputed action's fields as JSON, for the referee to correct (null: none to correct). */
-    public record DisputeRow(ActionDisputed dispute, String action, String request) {
+    public record DisputeRow(ActionDisputed dispute, String action, String request, CorrectionForm correction) {
         public String key() {
             return "resolve-" + dispute.disputeId();
         }
@@ -135,8 +135,11 @@ public class ScenarioPages {
         if (since != null && since >= 0 && since < state.events()) {
             long from = Math.max(since, state.events() - SINCE_AT_MOST);
             Map<String, String> names = names(state);
-            model.addAttribute("outcome", EventLines.of(history.stream(scenarioId, from), names,
-                    () -> history.stream(scenarioId, 0)));
+            List<EventLine> lines = EventLines.of(history.stream(scenarioId, from), names,
+                    () -> history.stream(scenarioId, 0));
+            model.addAttribute("outcome", lines);
+            // another's action, live: a short notice of its result
+            model.addAttribute("result", ResultLine.of(lines, null, null, state.ruleSet().words(), names, true));
         }
         model.addAttribute("selected", counter);
         fill(model, state, actor);
@@ -375,9 +378,17 @@ public class ScenarioPages {
                           HttpServletResponse response) {
         Actor actor = actor(auth, scenarioId);
         model.addAttribute("posted", form);
-        return runHistory(scenarioId, actor, model, response, "resolve-" + disputeId,
-                () -> historyActions.resolve(scenarioId, actor, disputeId, form.get("upheld"), form.get("ruling"),
-                        form.get("rule"), form.get("correction"), form.get("corrected")));
+        return runHistory(scenarioId, actor, model, response, "resolve-" + disputeId, () -> {
+            // the correction as the disputed action's own form: its fields read as that action's request
+            ScenarioState state = scenarios.state(scenarioId);
+            ScenarioLog.TakenAction taken = state.disputes().stream().filter(d -> d.disputeId().equals(disputeId))
+                    .findFirst().flatMap(d -> record.log(scenarioId).inForce(d.actionId(), d.actionAt()))
+                    .orElse(null);
+            Map<String, Object> corrected = "true".equals(form.get("upheld"))
+                    ? CorrectionForm.corrected(form, taken, state.ruleSet()) : null;
+            return historyActions.resolve(scenarioId, actor, disputeId, form.get("upheld"), form.get("ruling"),
+                    form.get("rule"), form.get("correction"), form.get("corrected"), corrected);
+        });
     }
 
     /** The scenario as it stood after event {@code at} (all events when absent), with every event by turn. */
@@ -409,11 +420,21 @@ public class ScenarioPages {
 
     private String run(String scenarioId, Actor actor, Model model, HttpServletResponse response, String key,
                        Supplier<ActionResult> work) {
+        List<CounterView> before;
+        try {
+            before = scenarios.state(scenarioId).counters();
+        } catch (RuntimeException unknown) {
+            before = null; // the work says why
+        }
         try {
             ActionResult result = work.get();
             Map<String, String> names = names(result.state());
-            model.addAttribute("outcome", EventLines.of(history.stream(scenarioId, result.firstEvent()), names,
-                    () -> history.stream(scenarioId, 0)));
+            List<EventLine> lines = EventLines.of(history.stream(scenarioId, result.firstEvent()), names,
+                    () -> history.stream(scenarioId, 0));
+            model.addAttribute("outcome", lines);
+            // the result where the eye is: at the top of the acting player's view
+            model.addAttribute("result", ResultLine.of(lines, before, result.state().counters(),
+                    result.state().ruleSet().words(), names, false));
             model.asMap().remove("posted"); // a done action leaves its form empty again
             fill(model, result.state(), actor);
         } catch (org.wargame.tracker.refusal.Refusal e) {
@@ -455,7 +476,9 @@ public class ScenarioPages {
 
     void fill(Model model, ScenarioState state, Actor actor) {
         ScenarioView view = ScenarioView.of(state);
-        List<CounterView> shown = markersNamed(view.counters(), names(state));
+        Map<String, String> idNames = names(state);
+        List<CounterView> shown = markersNamed(view.counters(), idNames);
+        model.addAttribute("idNames", idNames);
         model.addAttribute("scenario", view);
         model.addAttribute("actor", actor);
         model.addAttribute("campaignName", campaigns.state(state.campaignId()).name());
@@ -485,7 +508,8 @@ public class ScenarioPages {
                 HistoryActions.mayAnswer(actor, r), actor.account().equals(r.requestedBy()))).toList());
         model.addAttribute("disputes", state.disputes().stream().map(d -> {
             ScenarioLog.TakenAction taken = log.inForce(d.actionId(), d.actionAt()).orElse(null);
-            return new DisputeRow(d, HistoryActions.describe(taken, ids), HistoryActions.requestToCorrect(taken));
+            return new DisputeRow(d, HistoryActions.describe(taken, ids), HistoryActions.requestToCorrect(taken),
+                    actor.referee() ? CorrectionForm.of(taken, state.ruleSet(), view.counters()) : null);
         }).toList());
         // the actions the page shows (the latest ones) may be disputed; older ones from the timeline
         Set<String> disputable = new HashSet<>();

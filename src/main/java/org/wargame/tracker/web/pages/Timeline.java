@@ -191,7 +191,8 @@ public class Timeline {
             }
             if (playerTurns != null && !b.kind().equals("phase")) {
                 phases = new ArrayList<>();
-                playerTurns.add(new PlayerTurnJump("Player Turn " + c.playerTurn() + " (" + names.name(c.phasingSide()) + ")",
+                playerTurns.add(new PlayerTurnJump(c.allSides() ? "All sides (" + names.name(c.phasingSide())
+                        + " moves first)" : "Player Turn " + c.playerTurn() + " (" + names.name(c.phasingSide()) + ")",
                         at, phases));
             }
             if (phases != null) {
@@ -203,7 +204,7 @@ public class Timeline {
 
     /** Groups by Game Turn, Player Turn and phase (the steps of a phase share its group). */
     private static String key(GameClock c) {
-        return "Turn " + c.gameTurn() + " · Player Turn " + c.playerTurn() + " (" + c.phasingSide() + ") · "
-                + c.phase();
+        return "Turn " + c.gameTurn() + " · " + (c.allSides() ? "all sides (" + c.phasingSide() + " moves first)"
+                : "Player Turn " + c.playerTurn() + " (" + c.phasingSide() + ")") + " · " + c.phase();
     }
 }
