@@ -168,9 +168,9 @@ class NamesBrowserTest extends BrowserTestSupport {
             resolve.findElement(By.cssSelector("button.uphold")).click();
             try {
                 waitOn(bruno).until(d -> d.findElements(By.cssSelector("form.resolve")).isEmpty());
-            } catch (org.openqa.selenium.TimeoutException refused) {
+            } catch (org.openqa.selenium.TimeoutException notRuled) {
                 throw new AssertionError("the ruling was refused: " + bruno.findElement(By.id("requests"))
-                        .getText(), refused);
+                        .getText(), notRuled);
             }
             bruno.get(url("/scenarios/" + scenario + "/timeline"));
             String timeline = bruno.findElement(By.tagName("main")).getText();
