@@ -146,7 +146,7 @@ class NamesBrowserTest extends BrowserTestSupport {
             // bruno disputes the casualty; the referee upholds it with the casualty's own form, the dr now 5
             String actionId = driver.findElement(By.cssSelector("#undo input[name=actionId]")).getAttribute("value");
             assertThat(post("bruno", "/api/scenarios/" + scenario + "/disputes", Map.of("actionId", actionId,
-                    "reason", "the attack eliminated it")).status()).isEqualTo(201);
+                    "reason", "the Mule was out of the line of fire")).status()).isEqualTo(201);
             // a later action, taken by whoever's move it is: replayed under the ruling, still credited to them
             assertThat(moveOn(scenario).status()).isEqualTo(200);
             if (!SCAN_ONLY) {
@@ -156,13 +156,15 @@ class NamesBrowserTest extends BrowserTestSupport {
             assertThat(resolve.findElements(By.cssSelector("input[name$='corrected']")).stream()
                     .filter(e -> !"hidden".equals(e.getAttribute("type"))).toList())
                     .as("no JSON box for the correction").isEmpty();
-            assertThat(resolve.getText()).as("decided again with its own dice").contains("dr 3 (entered");
+            assertThat(resolve.getText()).as("decided again with its own dice").contains("dr 3 (entered")
+                    .contains("94mm INF Gun");
             Select result = new Select(resolve.findElement(By.cssSelector("select[name='c_f_result']")));
             assertThat(result.getFirstSelectedOption().getAttribute("value")).as("the disputed result filled in")
                     .isEqualTo("casualty-reduction");
             assertThat(result.getFirstSelectedOption().getText()).isEqualTo("casualty reduction");
-            result.selectByValue("eliminate");
-            resolve.findElement(By.name("ruling")).sendKeys("The attack eliminated the Mule");
+            // left as it was played, Uphold removes the action (a correction must use the action's own dice, and
+            // every other result of this casualty uses fewer: CorrectionFormTest reads a changed form)
+            resolve.findElement(By.name("ruling")).sendKeys("The Mule was out of the line of fire");
             resolve.findElement(By.name("rule")).sendKeys("10.4");
             Browser.screenshot(bruno, "72-names-asl-ruling-form-laptop");
             resolve.findElement(By.cssSelector("button.uphold")).click();

@@ -111,6 +111,8 @@ public class AuditPages {
         Map<String, String> sideNames = new java.util.LinkedHashMap<>();
         now.sides().forEach(side -> sideNames.put(side.id(), side.name()));
         Map<String, String> idNames = new HashMap<>(names);
+        // what the counters' data holds by id (a figure's weapons) too
+        org.wargame.tracker.scenario.IdNames.of(view.counters(), now.sides()).byId().forEach(idNames::putIfAbsent);
         idNames.putAll(sideNames);
         // an action by its number ("#54"), never its id
         actions.forEach(a -> idNames.put(a.actionId(), "#" + a.firstSequence()));

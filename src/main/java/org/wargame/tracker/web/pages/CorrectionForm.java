@@ -27,7 +27,8 @@ public record CorrectionForm(String type, String title, List<FormInputs.Input> i
     public static final String PREFIX = "c_";
 
     /** The form of {@code taken}, or null for a clock advance (nothing to correct) or an action no longer known. */
-    static CorrectionForm of(ScenarioLog.TakenAction taken, RuleSet<?, ?, ?> ruleSet, List<CounterView> counters) {
+    static CorrectionForm of(ScenarioLog.TakenAction taken, RuleSet<?, ?, ?> ruleSet, List<CounterView> counters,
+                             org.wargame.tracker.scenario.IdNames names) {
         if (taken == null || taken.clock() || taken.request() == null) {
             return null;
         }
@@ -57,7 +58,7 @@ public record CorrectionForm(String type, String title, List<FormInputs.Input> i
                         in.min(), in.max(), in.required(), in.maxLength())).toList();
         Map<String, String> named = new LinkedHashMap<>();
         values.forEach((path, v) -> named.put(PREFIX + ActionForm.FIELD_PREFIX + path, v));
-        List<String> dice = taken.dice().stream().map(CorrectionForm::die).toList();
+        List<String> dice = taken.dice().stream().map(d -> names.in(die(d))).toList();
         return new CorrectionForm(taken.type(), schema.title(), inputs, named, dice);
     }
 

@@ -509,7 +509,7 @@ public class ScenarioPages {
         model.addAttribute("disputes", state.disputes().stream().map(d -> {
             ScenarioLog.TakenAction taken = log.inForce(d.actionId(), d.actionAt()).orElse(null);
             return new DisputeRow(d, HistoryActions.describe(taken, ids), HistoryActions.requestToCorrect(taken),
-                    actor.referee() ? CorrectionForm.of(taken, state.ruleSet(), view.counters()) : null);
+                    actor.referee() ? CorrectionForm.of(taken, state.ruleSet(), view.counters(), ids) : null);
         }).toList());
         // the actions the page shows (the latest ones) may be disputed; older ones from the timeline
         Set<String> disputable = new HashSet<>();
@@ -597,9 +597,7 @@ public class ScenarioPages {
                     .map(o -> form(o, chosen.side(), actor, ruleSet, view.counters())).toList();
             model.addAttribute("panel", new Panel(CounterCard.of(chosen, words),
                     sideNames.getOrDefault(chosen.side(), chosen.side()), hexBoard ? chosen.location() : null,
-                    StateWords.of(words, chosen.state(), view.counters().stream().collect(
-                            java.util.stream.Collectors.toMap(CounterView::id, c -> c.name() == null ? c.id()
-                                    : c.name(), (a, b) -> a)),
+                    StateWords.of(words, chosen.state(), names(state),
                     new org.wargame.tracker.rules.RuleSetWords.Now(clock.gameTurn(), clock.playerTurn(),
                             view.sides().stream().map(side -> side.name()).toList())), forms,
                     shown.stream().filter(c -> hexBoard && !c.id().equals(chosen.id()) && !c.eliminated()
