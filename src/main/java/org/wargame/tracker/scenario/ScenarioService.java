@@ -148,8 +148,8 @@ public class ScenarioService {
         // strictly: an unknown field, a null or 3.5 for a count is refused naming the field, never dropped or cut
         RuleAction action = RequestJson.convert(request, ruleSet.actionType());
         String actionId = UUID.randomUUID().toString();
-        ScenarioState after = commands.send(new TakeAction(scenarioId, actionId, actor, (String) type, action,
-                request, dice, expectedVersion), actor.account(), actionId);
+        ScenarioState after = inNames(scenarioId, () -> commands.send(new TakeAction(scenarioId, actionId, actor,
+                (String) type, action, request, dice, expectedVersion), actor.account(), actionId));
         return new ActionResult(actionId, firstEvent(actionId, after, state.events()), after);
     }
 
@@ -166,8 +166,8 @@ public class ScenarioService {
         ScenarioViews.Header state = scenarios.header(scenarioId);
         boolean anyPlayer = campaigns.state(state.campaignId()).clockByAnyPlayer();
         String actionId = UUID.randomUUID().toString();
-        ScenarioState after = commands.send(new AdvanceClock(scenarioId, actionId, actor, dice(dice), expectedVersion,
-                anyPlayer, confirm(confirm)), actor.account(), actionId);
+        ScenarioState after = inNames(scenarioId, () -> commands.send(new AdvanceClock(scenarioId, actionId, actor,
+                dice(dice), expectedVersion, anyPlayer, confirm(confirm)), actor.account(), actionId));
         return new ActionResult(actionId, firstEvent(actionId, after, state.events()), after);
     }
 
@@ -178,8 +178,8 @@ public class ScenarioService {
     public ActionResult endPhase(String scenarioId, Object dice, Actor actor, Long expectedVersion, Object confirm) {
         ScenarioViews.Header state = scenarios.header(scenarioId);
         String actionId = UUID.randomUUID().toString();
-        ScenarioState after = commands.send(new EndPhase(scenarioId, actionId, actor, dice(dice), expectedVersion,
-                confirm(confirm)), actor.account(), actionId);
+        ScenarioState after = inNames(scenarioId, () -> commands.send(new EndPhase(scenarioId, actionId, actor,
+                dice(dice), expectedVersion, confirm(confirm)), actor.account(), actionId));
         return new ActionResult(actionId, state.events(), after, waiting(after, "the clock moves on when each side "
                 + "that acts in it has ended its phase"));
     }
@@ -278,6 +278,26 @@ public class ScenarioService {
             }
         }
         return new ActionResult(last.actionId(), first.firstEvent(), last.state(), stopped);
+    }
+
+    /**
+     * The rules refuse in ids ("12.2: 'ger-sq-2' has a movement allowance of 3", "is of side 'british'"): a refusal
+     * reaches the player with the counters and sides named as the campaign file names them. Only a refusal pays for
+     * reading the names.
+     */
+    private ScenarioState inNames(String scenarioId, java.util.function.Supplier<ScenarioState> send) {
+        try {
+            return send.get();
+        } catch (org.wargame.tracker.refusal.Refusal refused) {
+            ScenarioState state;
+            try {
+                state = scenarios.state(scenarioId);
+            } catch (RuntimeException unknown) {
+                throw refused;
+            }
+            IdNames names = IdNames.of(state.counters(), state.sides());
+            throw refused.inWords(names::in);
+        }
     }
 
     /** Stopped at the scenario's clock now, for {@code why}, waiting for the sides whose move it is. */
