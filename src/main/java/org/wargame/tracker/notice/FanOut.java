@@ -144,27 +144,24 @@ class FanOut {
                 own.forEach(s -> waitingFor.add(s.name()));
                 own.forEach(s -> recipients.addAll(s.players()));
             }
-            case UNDO_REQUESTED -> {
+            case UNDO -> {
                 words = by + " asks to undo an action in " + where + "; " + othersNames + " to consent." + because;
                 others.forEach(s -> waitingFor.add(s.name()));
                 others.forEach(s -> recipients.addAll(s.players()));
             }
-            case DISPUTE_RAISED -> {
+            case DISPUTE -> {
                 words = by + " disputes an action in " + where + "; the referee to rule." + because;
                 waitingFor.add("the referee");
                 if (campaign.referee() != null) {
                     recipients.add(campaign.referee());
                 }
             }
-            case CONCLUSION_PROPOSED -> {
+            case PROPOSAL -> {
                 String result = text(item.facts(), "result");
-                words = by + " proposes to end " + where + (result == null ? "" : " with the result \u201c" + result
+                words = "reopen".equals(text(item.facts(), "to"))
+                        ? by + " proposes to reopen " + where + "; " + othersNames + " to answer." + because
+                        : by + " proposes to end " + where + (result == null ? "" : " with the result \u201c" + result
                         + "\u201d") + "; " + othersNames + " to answer.";
-                others.forEach(s -> waitingFor.add(s.name()));
-                others.forEach(s -> recipients.addAll(s.players()));
-            }
-            case REOPENING_PROPOSED -> {
-                words = by + " proposes to reopen " + where + "; " + othersNames + " to answer." + because;
                 others.forEach(s -> waitingFor.add(s.name()));
                 others.forEach(s -> recipients.addAll(s.players()));
             }

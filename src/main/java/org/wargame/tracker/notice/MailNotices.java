@@ -26,7 +26,8 @@ import java.util.Set;
 /**
  * Mails the notices, when SMTP is configured ({@code spring.mail.host}): each notice to each player it waits for who
  * gave an address, at most once. A notice waits {@code tracker.notices.mail.gather} (a minute) before it is mailed,
- * so that what starts waiting together goes in one mail: one notice alone, several in a digest. Each mail has the
+ * so that what starts waiting together goes in one mail: when one is due, everything that waits for that account
+ * goes with it, one notice alone, several in a digest. Each mail has the
  * notices' links and, per campaign, a link that stops that campaign's mails in one click (also as the
  * {@code List-Unsubscribe} header, with RFC 8058's one-click POST). Rows are claimed like webhook deliveries
  * ({@code FOR UPDATE SKIP LOCKED}, then a lease): with several instances each is mailed by one of them. A failed
@@ -95,11 +96,14 @@ class MailNotices {
     private List<Row> claim() {
         return transactions.execute(status -> {
             Timestamp now = Timestamp.from(Instant.now());
+            // every account with a notice due gets all that wait for it now, the due one and any that came later
             List<Row> due = jdbc.query("select id, username, campaign_id, words, link, attempts, created_at from "
-                    + "mail_notice where state = ? and next_at <= ? and (claimed_until is null or claimed_until < ?) "
-                    + "order by username, created_at fetch first " + BATCH + " rows only for update skip locked",
+                    + "mail_notice where state = ? and (claimed_until is null or claimed_until < ?) and username in "
+                    + "(select username from mail_notice where state = ? and next_at <= ?) order by username, "
+                    + "created_at fetch first " + BATCH + " rows only for update skip locked",
                     (rs, i) -> new Row(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                            rs.getString(5), rs.getInt(6), rs.getTimestamp(7).toInstant()), "pending", now, now);
+                            rs.getString(5), rs.getInt(6), rs.getTimestamp(7).toInstant()), "pending", now, "pending",
+                    now);
             Timestamp lease = Timestamp.from(Instant.now().plus(settings.timeout.multipliedBy(2))
                     .plus(Duration.ofMinutes(1)));
             due.forEach(r -> jdbc.update("update mail_notice set claimed_until = ? where id = ?", lease, r.id()));

@@ -5,16 +5,16 @@ import java.util.List;
 
 /**
  * What a notice is about: its stable name (in webhook payloads, the configuration and the API) and its words on the
- * referee's form.
+ * referee's form. The names of what waits are those of the waiting list ({@code GET /api/me/waiting}: turn, undo,
+ * proposal, dispute), so that one word means one thing everywhere.
  */
 public enum NoticeKind {
     SCENARIO_STARTED("scenario-started", "a scenario starts"),
     SCENARIO_CONCLUDED("scenario-concluded", "a scenario ends"),
     TURN("turn", "a side's Player Turn begins"),
-    UNDO_REQUESTED("undo-requested", "an undo waits for the opponent's consent"),
-    DISPUTE_RAISED("dispute-raised", "a dispute waits for the referee's ruling"),
-    CONCLUSION_PROPOSED("conclusion-proposed", "a proposal to end a scenario waits for an answer"),
-    REOPENING_PROPOSED("reopening-proposed", "a proposal to reopen a scenario waits for an answer");
+    UNDO("undo", "an undo waits for the opponent's consent"),
+    DISPUTE("dispute", "a dispute waits for the referee's ruling"),
+    PROPOSAL("proposal", "a proposal to end or reopen a scenario waits for an answer");
 
     private final String code;
     private final String words;

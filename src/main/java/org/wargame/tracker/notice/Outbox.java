@@ -67,21 +67,23 @@ class Outbox {
             facts.put("side", e.to().phasingSide());
             facts.put("gameTurn", e.to().gameTurn());
         } else if (event instanceof UndoRequested e) {
-            kind = NoticeKind.UNDO_REQUESTED;
+            kind = NoticeKind.UNDO;
             facts.put("side", e.side());
             facts.put("by", e.requestedBy());
             facts.put("reason", e.reason());
         } else if (event instanceof ActionDisputed e) {
-            kind = NoticeKind.DISPUTE_RAISED;
+            kind = NoticeKind.DISPUTE;
             facts.put("by", e.raisedBy());
             facts.put("reason", e.reason());
         } else if (event instanceof ConclusionProposed e) {
-            kind = NoticeKind.CONCLUSION_PROPOSED;
+            kind = NoticeKind.PROPOSAL;
+            facts.put("to", "conclude");
             facts.put("side", e.side());
             facts.put("by", e.proposedBy());
             facts.put("result", e.result());
         } else if (event instanceof ReopeningProposed e) {
-            kind = NoticeKind.REOPENING_PROPOSED;
+            kind = NoticeKind.PROPOSAL;
+            facts.put("to", "reopen");
             facts.put("side", e.side());
             facts.put("by", e.proposedBy());
             facts.put("reason", e.reason());

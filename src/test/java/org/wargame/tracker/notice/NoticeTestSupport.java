@@ -9,12 +9,12 @@ import org.wargame.tracker.ApiTestSupport;
 
 /**
  * The notice tests' tracker: its sender on and quick (a round every 100 ms, retries after 0.3 s doubling up to 1 s, a
- * 2 s timeout, mails gathered for 1 s), webhooks allowed to this machine's receivers, and SMTP to a real mail server
+ * 2 s timeout, mails gathered for 4 s), webhooks allowed to this machine's receivers, and SMTP to a real mail server
  * (GreenMail) running in the test.
  */
 @TestPropertySource(properties = {"tracker.notices.send=true", "tracker.notices.poll=100ms",
         "tracker.notices.retry-first=300ms", "tracker.notices.retry-max=1s", "tracker.notices.timeout=2s",
-        "tracker.notices.webhooks.allow-private-addresses=true", "tracker.notices.mail.gather=1s",
+        "tracker.notices.webhooks.allow-private-addresses=true", "tracker.notices.mail.gather=4s",
         "tracker.notices.public-url=http://tracker.test", "tracker.notices.mail.from=tracker@tracker.test"})
 abstract class NoticeTestSupport extends ApiTestSupport {
 

@@ -104,9 +104,9 @@ class WebhookDeliveryTest extends NoticeTestSupport {
     @Test
     void a_dispute_is_posted_in_discord_and_slack_bodies_naming_who_it_waits_for() throws Exception {
         String campaign = importSample("asl-west-of-alamein.yaml");
-        hook(campaign, "/discord", List.of("dispute-raised"), "discord");
-        hook(campaign, "/slack", List.of("dispute-raised"), "slack");
-        hook(campaign, "/plain-dispute", List.of("dispute-raised"), "plain");
+        hook(campaign, "/discord", List.of("dispute"), "discord");
+        hook(campaign, "/slack", List.of("dispute"), "slack");
+        hook(campaign, "/plain-dispute", List.of("dispute"), "plain");
         String scenario = startPlan("referee", campaign, "ex-10-3");
         String advanced = advance("bruno", scenario).at("/actionId").asText();
         Response disputed = post("alice", "/api/scenarios/" + scenario + "/disputes", Map.of("actionId", advanced,
@@ -164,7 +164,7 @@ class WebhookDeliveryTest extends NoticeTestSupport {
         String scenario = startPlan("referee", campaign, "ex-10-3");
         String disputed = advance("bruno", scenario).at("/actionId").asText();
         long before = slowestOfAdvances(scenario, 3);
-        String hook = hook(campaign, "/hanging", List.of("dispute-raised"), "plain");
+        String hook = hook(campaign, "/hanging", List.of("dispute"), "plain");
         RECEIVER.hang = Duration.ofSeconds(5); // longer than the 2 s timeout
         try {
             long started = System.nanoTime();
