@@ -103,10 +103,18 @@ public class Scenario {
         List<RuleEvent> events = ruleSet.decide(state.rules(), state.clock(), command.action(), dice);
         dice.requireAllEnteredUsed();
         MetaData meta = MetaData.with(ActionMetaData.SIDE, side);
-        List<ScenarioEvent.ChoiceRevealed> reveals = command.reveals().stream()
-                .map(o -> revealing(o, command.actor())).toList();
-        reveals.forEach(event -> record(event, meta)); // the rules reveal it: published before what it decides
+        // a choice revealed before (an action undone and taken again) is public already: not revealed twice
+        List<ScenarioEvent.ChoiceRevealed> reveals = new ArrayList<>();
+        for (ScenarioCommand.Opening opening : command.reveals()) {
+            ScenarioState.Seal seal = requireSeal(opening.sealId());
+            if (!seal.revealed()) {
+                reveals.add(revealing(opening, command.actor()));
+            } else if (!seal.content().equals(opening.content())) {
+                throw new Conflict("'" + seal.label() + "' was revealed as " + seal.content() + "; nothing was done");
+            }
+        }
         record(new ActionTaken(command.actionId(), command.type(), command.request(), dice.rolled()), meta);
+        reveals.forEach(event -> record(event, meta)); // the rules reveal it: published before what it decides
         if (command.seal() != null) {
             record(sealing(side, command.seal()), meta);
         }

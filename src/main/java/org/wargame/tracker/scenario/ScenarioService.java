@@ -170,7 +170,11 @@ public class ScenarioService {
         if (revealField != null) {
             ScenarioState now = scenarios.state(scenarioId);
             String sealId = rules.revealedSeal(now.rules(), RequestJson.convert(request, rules.actionType()));
-            if (sealId != null) {
+            ScenarioState.Seal known = sealId == null ? null : now.seal(sealId);
+            if (known != null && known.revealed()) { // public already (the action undone and taken again)
+                request.put(revealField, known.content());
+                reveals = List.of(new ScenarioCommand.Opening(sealId, known.content(), known.salt()));
+            } else if (sealId != null) {
                 SealedSecrets.Secret kept = secrets.of(scenarioId, sealId);
                 if (kept == null) {
                     throw new org.wargame.tracker.refusal.Conflict("the sealed choice this action reveals is not "
