@@ -184,25 +184,32 @@ class SealedChoicesLeakApiTest extends ApiTestSupport {
         String keptOriginal = jdbc.queryForObject("select content from sealed_secret where seal_id = ?",
                 String.class, sealedToo);
         try {
+            // a kept content changed: its reveal is impossible (refused, nothing recorded), verify names it
+            jdbc.update("update sealed_secret set content = ? where seal_id = ?", "kept for later: something else",
+                    sealedToo);
+            Response forged = post("sam", "/api/scenarios/" + s + "/seals/" + sealedToo + "/reveal", null);
+            assertThat(forged.status()).as(forged.raw()).isEqualTo(409);
+            assertThat(forged.at("/detail").asText()).contains("does not give the commitment");
+            Response kept = get("sam", "/api/campaigns/" + campaign + "/verify");
+            assertThat(kept.at("/ok").asBoolean()).isFalse();
+            assertThat(kept.at("/brokenCount").asInt()).as("the chain itself is whole").isZero();
+            assertThat(kept.at("/seals/problems/0/label").asText()).isEqualTo("later");
+            assertThat(kept.at("/seals/problems/0/reason").asText())
+                    .contains("kept content does not give the commitment");
+            // and a reveal changed in the record: the chain and the seals' check both name it
             jdbc.update("update domain_event_entry set payload = ? where aggregate_identifier = ? and "
                     + "sequence_number = ?", new String(original, StandardCharsets.UTF_8)
                     .replace("from the ford", "from the woods").getBytes(StandardCharsets.UTF_8), s, at);
-            jdbc.update("update sealed_secret set content = ? where seal_id = ?", "kept for later: something else",
-                    sealedToo);
             Response tampered = get("sam", "/api/campaigns/" + campaign + "/verify");
             assertThat(tampered.at("/ok").asBoolean()).isFalse();
             assertThat(tampered.at("/firstBroken/sequence").asLong()).isEqualTo(at);
             JsonNode problems = tampered.at("/seals/problems");
             assertThat(problems).hasSize(2);
+            assertThat(problems.get(0).get("stream").asText()).isEqualTo(s);
             assertThat(problems.get(0).get("sequence").asLong()).isEqualTo(at);
             assertThat(problems.get(0).get("label").asText()).isEqualTo("SPOT");
             assertThat(problems.get(0).get("reason").asText()).contains("the reveal was changed");
             assertThat(problems.get(1).get("label").asText()).isEqualTo("later");
-            assertThat(problems.get(1).get("reason").asText()).contains("kept content does not give the commitment");
-            // a reveal from a changed content is impossible: refused, nothing recorded
-            Response forged = post("sam", "/api/scenarios/" + s + "/seals/" + sealedToo + "/reveal", null);
-            assertThat(forged.status()).as(forged.raw()).isEqualTo(409);
-            assertThat(forged.at("/detail").asText()).contains("does not give the commitment");
         } finally {
             jdbc.update("update domain_event_entry set payload = ? where aggregate_identifier = ? and "
                     + "sequence_number = ?", original, s, at);
