@@ -156,6 +156,22 @@ public class EventTables {
     }
 
     /** Every event, in global order: only to seal a store that predates the chain. */
+    /** The events of these stored types, of every stream (null) or of these streams, in global order. */
+    public List<StoredEvent> eventsOfTypes(List<String> types, List<String> streams) {
+        String in = String.join(", ", java.util.Collections.nCopies(types.size(), "?"));
+        List<Object> args = new java.util.ArrayList<>(types);
+        String where = " where payload_type in (" + in + ")";
+        if (streams != null) {
+            if (streams.isEmpty()) {
+                return List.of();
+            }
+            where += " and aggregate_identifier in (" + String.join(", ",
+                    java.util.Collections.nCopies(streams.size(), "?")) + ")";
+            args.addAll(streams);
+        }
+        return jdbc.query(EVENTS + where + " order by global_index", EVENT_ROWS, args.toArray());
+    }
+
     public List<StoredEvent> allEvents() {
         return jdbc.query(EVENTS + " order by global_index", EVENT_ROWS);
     }
