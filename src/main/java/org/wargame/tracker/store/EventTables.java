@@ -366,6 +366,26 @@ public class EventTables {
         return heads.isEmpty() ? null : heads.get(0);
     }
 
+    /** A stream's head ({@link #streamHead}) and whether the stream is held in {@link Quarantine}. */
+    record GuardedHead(Link link, boolean held) {
+    }
+
+    /**
+     * The stream's head as {@link #streamHead}, and in the same statement whether it is quarantined, so that a
+     * command's check costs one read; null when the stream has no event.
+     */
+    GuardedHead guardedHead(String stream) {
+        List<GuardedHead> heads = jdbc.query("select e.event_identifier, e.sequence_number, c.previous_hash, c.hash, "
+                + "(select count(*) from stream_quarantine q where q.stream_id = e.aggregate_identifier) "
+                + "from domain_event_entry e left join event_chain c "
+                + "on c.aggregate_identifier = e.aggregate_identifier and c.sequence_number = e.sequence_number "
+                + "and c.event_identifier = e.event_identifier "
+                + "where e.aggregate_identifier = ? order by e.aggregate_identifier desc, e.sequence_number desc "
+                + "fetch first 1 rows only", (rs, i) -> new GuardedHead(LINKS.mapRow(rs, i), rs.getLong(5) > 0),
+                stream);
+        return heads.isEmpty() ? null : heads.get(0);
+    }
+
     /** A stream's events from {@code from} on, each with the link at its place, handed over as they are read. */
     public void tail(String stream, long from, Consumer<ChainedEvent> each) {
         jdbc.query("select e.global_index, e.aggregate_identifier, e.sequence_number, e.event_identifier, "
