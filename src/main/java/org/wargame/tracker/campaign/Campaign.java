@@ -193,6 +193,19 @@ public class Campaign {
                 command.reason()));
     }
 
+    /** A note between scenarios; who may write it (a participant) is asked before the command is sent. */
+    @CommandHandler
+    public void handle(CampaignCommand.WriteNote command) {
+        String text = NoteText.require(command.text());
+        if (command.scenarioId() != null && state.scenarios().stream()
+                .noneMatch(s -> s.scenarioId().equals(command.scenarioId()))) {
+            throw new FieldRefused("scenarioId", "the campaign has no scenario '"
+                    + org.wargame.tracker.refusal.RequestJson.shortened(command.scenarioId()) + "'");
+        }
+        apply(new CampaignEvent.NoteWritten(campaignId, command.noteId(), command.author(), text,
+                command.scenarioId()));
+    }
+
     /**
      * A roll between scenarios (a Medical Treatment roll) for a roster counter that is in no scenario now, after the
      * last scenario it played: the rule set decides with the dice handed in, the die goes into the event.
@@ -263,19 +276,6 @@ public class Campaign {
     private String scenarioName(String scenarioId) {
         return state.scenarios().stream().filter(s -> s.scenarioId().equals(scenarioId))
                 .map(CampaignState.ScenarioEntry::name).findFirst().orElse(scenarioId);
-    }
-
-    /** A note between scenarios; who may write it (a participant) is asked before the command is sent. */
-    @CommandHandler
-    public void handle(CampaignCommand.WriteNote command) {
-        String text = NoteText.require(command.text());
-        if (command.scenarioId() != null && state.scenarios().stream()
-                .noneMatch(s -> s.scenarioId().equals(command.scenarioId()))) {
-            throw new FieldRefused("scenarioId", "the campaign has no scenario '"
-                    + org.wargame.tracker.refusal.RequestJson.shortened(command.scenarioId()) + "'");
-        }
-        apply(new CampaignEvent.NoteWritten(campaignId, command.noteId(), command.author(), text,
-                command.scenarioId()));
     }
 
     @EventSourcingHandler

@@ -19,9 +19,9 @@ public sealed interface CampaignEvent {
             "campaign.ScenarioOutcomeRecorded", ScenarioOutcomeRecorded.class,
             "campaign.CounterRecovered", CounterRecovered.class,
             "campaign.ScenarioReopened", ScenarioReopened.class,
+            "campaign.NoteWritten", NoteWritten.class,
             "campaign.BetweenScenariosRolled", BetweenScenariosRolled.class,
-            "campaign.HandBackRevised", HandBackRevised.class,
-            "campaign.NoteWritten", NoteWritten.class);
+            "campaign.HandBackRevised", HandBackRevised.class);
 
     String campaignId();
 
@@ -92,6 +92,15 @@ public sealed interface CampaignEvent {
     }
 
     /**
+     * Table talk in the campaign, between scenarios: a note a player or the referee wrote, plain text as written.
+     * Never edited (a correction is a new note). {@code scenarioId} (optional): the scenario it is about. It changes
+     * nothing in the campaign.
+     */
+    record NoteWritten(String campaignId, String noteId, String author, String text, String scenarioId)
+            implements CampaignEvent {
+    }
+
+    /**
      * A roll between scenarios for a roster counter (a Medical Treatment roll), taken after {@code afterScenario}
      * (the last scenario it played): the die with its source, the result as the campaign's chart words it, its new
      * carried state, whether it is struck off by it, the rule section, who rolled, and the commitment of the
@@ -113,14 +122,5 @@ public sealed interface CampaignEvent {
             outcomes = outcomes == null ? List.of() : List.copyOf(outcomes);
             changes = changes == null ? List.of() : List.copyOf(changes);
         }
-    }
-
-    /**
-     * Table talk in the campaign, between scenarios: a note a player or the referee wrote, plain text as written.
-     * Never edited (a correction is a new note). {@code scenarioId} (optional): the scenario it is about. It changes
-     * nothing in the campaign.
-     */
-    record NoteWritten(String campaignId, String noteId, String author, String text, String scenarioId)
-            implements CampaignEvent {
     }
 }
