@@ -30,7 +30,7 @@ import java.util.function.Predicate;
  * the last action still in force, and the open undo requests and disputes. Pure and immutable: the aggregate, the
  * read model and time travel all fold events with {@link #evolve}. It holds no earlier state: a roll-back asks the
  * record ({@link ScenarioPast}, handed to the fold) for the state it returns to, so its size does not grow with
- * the history.
+ * the history. {@code map}: the plan's map the scenario is played on (null: none), from its start.
  * <p>
  * Every copy of a folded state that is kept (the aggregate's snapshots, the checkpoints, the read-model rows)
  * carries {@link #FOLD_VERSION}; a copy of another version is not used: snapshots and checkpoints are ignored
@@ -40,13 +40,14 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                             List<Side> sides, GameClock clock, boolean concluded, String result, RuleState rules,
                             int serverRolls, String diceCommitment, long events, LastAction lastAction,
                             List<UndoRequested> requests, List<ActionDisputed> disputes, Proposal proposal,
-                            int reopenings, List<String> done, List<Seal> seals) {
+                            int reopenings, List<String> done, org.wargame.tracker.rules.ScenarioMap map,
+                            List<Seal> seals) {
 
     /**
      * The version of this fold. Raise it whenever a change of the code changes the state a fold of the same events
      * gives (or its stored shape): every kept copy of an older fold is then ignored or folded again.
      */
-    public static final int FOLD_VERSION = 3;
+    public static final int FOLD_VERSION = 4;
     /** {@link #FOLD_VERSION} as the revision of the aggregate's snapshots. */
     public static final String FOLD_REVISION = "" + FOLD_VERSION;
 
@@ -100,7 +101,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = RuleSets.byId(e.ruleSet());
         return new ScenarioState(e.scenarioId(), e.campaignId(), e.name(), e.ruleSet(), e.turnLimit(), e.sides(),
                 e.clock(), false, null, ruleSet.setUp(e.counters(), e.tables()), 0, e.diceCommitment(), 1, null,
-                List.of(), List.of(), null, 0, List.of(), List.of());
+                List.of(), List.of(), null, 0, List.of(), e.map(), List.of());
     }
 
     /** Applies one event that is not a roll-back (see {@link #evolve(FoldInput, ScenarioPast)}). */
@@ -146,7 +147,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, back.clock, concluded,
                     result, back.rules, serverRolls, diceCommitment, events + 1, back.lastAction,
                     requests.stream().filter(stays::test).toList(), disputes.stream().filter(stays::test).toList(),
-                    lapsed(), reopenings, back.done, seals);
+                    lapsed(), reopenings, back.done, map, seals);
         }
         if (event instanceof UndoRequested requested) {
             return next(clock, rules, serverRolls, lastAction, append(requests, requested), disputes);
@@ -167,7 +168,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         if (event instanceof ScenarioConcluded done) {
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, true,
                     done.result(), rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes,
-                    null, reopenings, this.done, seals);
+                    null, reopenings, this.done, map, seals);
         }
         if (event instanceof ScenarioEvent.ConclusionProposed p) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes).withProposal(
@@ -185,7 +186,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         if (event instanceof ScenarioEvent.ScenarioReopened) {
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, false, null,
                     rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, null,
-                    reopenings + 1, done, seals);
+                    reopenings + 1, done, map, seals);
         }
         if (event instanceof ScenarioEvent.ChoiceSealed sealed) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes).withSeals(append(seals,
@@ -199,7 +200,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                             s.label(), s.commitment(), s.at(), s.clock(), revealed.content(), revealed.salt(), at)
                             : s).toList());
         }
-        if (event instanceof ScenarioEvent.ActionDropped) {
+        if (event instanceof ScenarioEvent.ActionDropped || event instanceof ScenarioEvent.NoteWritten) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes); // changes nothing but the count
         }
         throw new IllegalStateException("the fold has no case for " + event.getClass().getSimpleName());
@@ -273,25 +274,25 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                                List<UndoRequested> requests, List<ActionDisputed> disputes) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, proposal,
-                reopenings, done, seals);
+                reopenings, done, map, seals);
     }
 
     private ScenarioState withProposal(Proposal open) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, open, reopenings, done,
-                seals);
+                map, seals);
     }
 
     private ScenarioState withDone(List<String> sidesDone) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, proposal, reopenings,
-                sidesDone, seals);
+                sidesDone, map, seals);
     }
 
     private ScenarioState withSeals(List<Seal> now) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, proposal, reopenings, done,
-                now);
+                map, now);
     }
 
     /** The open proposal once the game changed: a proposal to conclude lapses, one to reopen cannot be open. */

@@ -18,7 +18,8 @@ import java.util.List;
  * Who moves the clock on: {@code acting}, who acts in the phase ({@code PHASING}, {@code BOTH_SIDES},
  * {@code ALL_SIDES}); {@code waitingFor}, the sides (ids) whose move ends the phase (the phasing side, or the sides
  * that act in it and have not ended it yet); {@code done}, those that have; {@code leaving}, what an advance now
- * would leave behind (each kind to repeat in {@code confirm}). {@code seals}: the sealed choices, as the viewer may
+ * would leave behind (each kind to repeat in {@code confirm}); {@code map}, the plan's map (null: none).
+ * {@code seals}: the sealed choices, as the viewer may
  * see them ({@link Visibility}: the commitment for everybody, the content once revealed or for its own side).
  */
 public record ScenarioView(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
@@ -28,7 +29,7 @@ public record ScenarioView(String scenarioId, String campaignId, String name, St
                            ScenarioState.Proposal proposal, boolean serverDice,
                            org.wargame.tracker.rules.Phase.Acting acting, List<String> waitingFor, List<String> done,
                            List<org.wargame.tracker.refusal.LeftBehind.Left> leaving,
-                           List<Visibility.SealView> seals) {
+                           org.wargame.tracker.rules.ScenarioMap map, List<Visibility.SealView> seals) {
 
     public static ScenarioView of(ScenarioState state) {
         List<CounterView> counters = state.counters();
@@ -43,14 +44,14 @@ public record ScenarioView(String scenarioId, String campaignId, String name, St
                 state.waitingFor(), state.done(), state.concluded() ? List.of() : Scenario.leftBehind(state,
                         state.clock(), state.ruleSet().phases().next(state.clock(), state.sideOrder())).stream()
                         .map(l -> new org.wargame.tracker.refusal.LeftBehind.Left(l.kind(), names.in(l.what())))
-                        .toList(), Visibility.publicSeals(state));
+                        .toList(), state.map(), Visibility.publicSeals(state));
     }
 
     /** This view with the seals as {@code viewer} may see them ({@link Visibility}). */
     public ScenarioView seenBy(Viewer viewer, ScenarioState state, SealedSecrets secrets) {
         return new ScenarioView(scenarioId, campaignId, name, ruleSet, turnLimit, sides, clock, concluded, result,
                 diceCommitment, serverDiceRolled, eventCount, counters, options, decision, clockLabel, proposal,
-                serverDice, acting, waitingFor, done, leaving, Visibility.seals(viewer, state, secrets));
+                serverDice, acting, waitingFor, done, leaving, map, Visibility.seals(viewer, state, secrets));
     }
 
     /** Counters' and sides' ids with their names. */

@@ -139,6 +139,22 @@ public class EventTables {
                 + BY_STREAM, EVENT_ROWS, stream, from, end);
     }
 
+    /**
+     * A stream's events of the stored types {@code payloadTypes} ("scenario.NoteWritten"), in order: the stream's
+     * index is walked, only the matching rows' payloads are read (table talk among a long stream's events).
+     */
+    public List<StoredEvent> eventsOfTypes(String stream, List<String> payloadTypes) {
+        if (payloadTypes.isEmpty()) {
+            return List.of();
+        }
+        List<Object> args = new ArrayList<>();
+        args.add(stream);
+        args.addAll(payloadTypes);
+        return jdbc.query(EVENTS + " where aggregate_identifier = ? and payload_type in ("
+                + String.join(", ", java.util.Collections.nCopies(payloadTypes.size(), "?")) + ")" + BY_STREAM,
+                EVENT_ROWS, args.toArray());
+    }
+
     /** Every event, in global order: only to seal a store that predates the chain. */
     /** The events of these stored types, of every stream (null) or of these streams, in global order. */
     public List<StoredEvent> eventsOfTypes(List<String> types, List<String> streams) {
@@ -347,6 +363,26 @@ public class EventTables {
                 + "and c.event_identifier = e.event_identifier "
                 + "where e.aggregate_identifier = ? order by e.aggregate_identifier desc, e.sequence_number desc "
                 + "fetch first 1 rows only", LINKS, stream);
+        return heads.isEmpty() ? null : heads.get(0);
+    }
+
+    /** A stream's head ({@link #streamHead}) and whether the stream is held in {@link Quarantine}. */
+    record GuardedHead(Link link, boolean held) {
+    }
+
+    /**
+     * The stream's head as {@link #streamHead}, and in the same statement whether it is quarantined, so that a
+     * command's check costs one read; null when the stream has no event.
+     */
+    GuardedHead guardedHead(String stream) {
+        List<GuardedHead> heads = jdbc.query("select e.event_identifier, e.sequence_number, c.previous_hash, c.hash, "
+                + "(select count(*) from stream_quarantine q where q.stream_id = e.aggregate_identifier) "
+                + "from domain_event_entry e left join event_chain c "
+                + "on c.aggregate_identifier = e.aggregate_identifier and c.sequence_number = e.sequence_number "
+                + "and c.event_identifier = e.event_identifier "
+                + "where e.aggregate_identifier = ? order by e.aggregate_identifier desc, e.sequence_number desc "
+                + "fetch first 1 rows only", (rs, i) -> new GuardedHead(LINKS.mapRow(rs, i), rs.getLong(5) > 0),
+                stream);
         return heads.isEmpty() ? null : heads.get(0);
     }
 
