@@ -153,6 +153,13 @@ public class CampaignPages {
         Map<String, String> names = new java.util.HashMap<>();
         state.roster().values().forEach(r -> names.put(r.counter().id(), r.counter().name()));
         state.sides().forEach(side -> names.put(side.id(), side.name()));
+        // what the counters' data holds by id (a figure's weapons), as the rule set names it
+        org.wargame.tracker.rules.RuleSetWords words = words(state);
+        state.roster().values().forEach(r -> {
+            org.wargame.tracker.rules.CounterDefinition c = r.counter();
+            words.names(new org.wargame.tracker.rules.CounterView(c.id(), c.kind(), c.name(), c.side(),
+                    c.nationality(), null, c.data(), c.state(), List.of(), false)).forEach(names::putIfAbsent);
+        });
         return names;
     }
 
