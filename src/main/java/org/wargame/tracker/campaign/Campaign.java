@@ -103,6 +103,11 @@ public class Campaign {
                 for (CounterDefinition counter : plan.extraCounters()) {
                     ruleSet.validate(counter);
                 }
+                if (plan.map() != null) {
+                    org.wargame.tracker.rules.ScenarioMap.check("map", plan.map());
+                    ruleSet.validateMap("map", plan.map());
+                    counters = ruleSet.placedOn(plan.map(), counters);
+                }
                 ruleSet.setUp(counters, created.tables());
                 ruleSet.validateStart(counters);
             } catch (org.wargame.tracker.refusal.RuleViolation e) {
@@ -185,6 +190,19 @@ public class Campaign {
         List<String> handedBack = command.counterIds().stream().filter(state.roster()::containsKey).toList();
         apply(new ScenarioReopened(campaignId, command.scenarioId(), handedBack, command.reopenedBy(),
                 command.reason()));
+    }
+
+    /** A note between scenarios; who may write it (a participant) is asked before the command is sent. */
+    @CommandHandler
+    public void handle(CampaignCommand.WriteNote command) {
+        String text = NoteText.require(command.text());
+        if (command.scenarioId() != null && state.scenarios().stream()
+                .noneMatch(s -> s.scenarioId().equals(command.scenarioId()))) {
+            throw new FieldRefused("scenarioId", "the campaign has no scenario '"
+                    + org.wargame.tracker.refusal.RequestJson.shortened(command.scenarioId()) + "'");
+        }
+        apply(new CampaignEvent.NoteWritten(campaignId, command.noteId(), command.author(), text,
+                command.scenarioId()));
     }
 
     @EventSourcingHandler

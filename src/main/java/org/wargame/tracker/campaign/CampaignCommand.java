@@ -40,4 +40,9 @@ public sealed interface CampaignCommand {
     record ReopenScenario(@TargetAggregateIdentifier String campaignId, String scenarioId, List<String> counterIds,
                           String reopenedBy, String reason) implements CampaignCommand {
     }
+
+    /** A note of table talk in the campaign, by {@code author} (a player of one of its sides, or the referee). */
+    record WriteNote(@TargetAggregateIdentifier String campaignId, String noteId, String author, String text,
+                     String scenarioId) implements CampaignCommand {
+    }
 }

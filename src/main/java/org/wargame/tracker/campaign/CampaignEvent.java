@@ -17,7 +17,8 @@ public sealed interface CampaignEvent {
             "campaign.ScenarioOpened", ScenarioOpened.class,
             "campaign.ScenarioOutcomeRecorded", ScenarioOutcomeRecorded.class,
             "campaign.CounterRecovered", CounterRecovered.class,
-            "campaign.ScenarioReopened", ScenarioReopened.class);
+            "campaign.ScenarioReopened", ScenarioReopened.class,
+            "campaign.NoteWritten", NoteWritten.class);
 
     String campaignId();
 
@@ -78,5 +79,14 @@ public sealed interface CampaignEvent {
         public ScenarioReopened {
             counterIds = counterIds == null ? List.of() : List.copyOf(counterIds);
         }
+    }
+
+    /**
+     * Table talk in the campaign, between scenarios: a note a player or the referee wrote, plain text as written.
+     * Never edited (a correction is a new note). {@code scenarioId} (optional): the scenario it is about. It changes
+     * nothing in the campaign.
+     */
+    record NoteWritten(String campaignId, String noteId, String author, String text, String scenarioId)
+            implements CampaignEvent {
     }
 }

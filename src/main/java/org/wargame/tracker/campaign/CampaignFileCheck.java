@@ -92,6 +92,9 @@ final class CampaignFileCheck {
             throw new FieldRefused(at + ".turnLimit", ScenarioPlan.TURN_LIMIT_RANGE);
         }
         sideOrder(at + ".sideOrder", plan.sideOrder(), sides);
+        if (plan.map() != null) {
+            org.wargame.tracker.rules.ScenarioMap.check(at + ".map", plan.map());
+        }
         Set<String> placed = new HashSet<>();
         for (int c = 0; c < plan.counters().size(); c++) {
             ScenarioPlan.Placement placement = plan.counters().get(c);

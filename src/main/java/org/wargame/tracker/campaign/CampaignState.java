@@ -102,6 +102,9 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
             }
             return next.withScenarios(list);
         }
+        if (event instanceof CampaignEvent.NoteWritten) {
+            return this; // table talk changes nothing in the campaign
+        }
         ScenarioOutcomeRecorded recorded = (ScenarioOutcomeRecorded) event;
         CampaignState next = withRoster(r -> {
             for (CounterOutcome outcome : recorded.outcomes()) {

@@ -52,6 +52,21 @@ public interface RuleSetWords {
         return counter.location();
     }
 
+    /**
+     * The rule set's move, for a board the players move on by clicking a hex: its action, the field the hex goes in,
+     * and the fields the scenario's map fills instead of the player (a hex's terrain); null: no move on a board.
+     */
+    default MoveFields move() {
+        return null;
+    }
+
+    /** See {@link #move()}. */
+    record MoveFields(String action, String hexField, Set<String> fromMap) {
+        public MoveFields {
+            fromMap = Set.copyOf(fromMap);
+        }
+    }
+
     /** The kinds of board the pages draw. */
     enum BoardKind {
         /** A map of hexes ids as a column letter and a row (A1..ZZ999): the counters on a grid. */

@@ -18,6 +18,7 @@ import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.scenario.ScenarioView;
 import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.scenario.TableTalk;
 import org.wargame.tracker.store.RecordedEvent;
 
 import java.time.ZoneOffset;
@@ -46,9 +47,11 @@ public class AuditPages {
     private final ScenarioViews scenarios;
     private final CampaignViews campaigns;
     private final Participants participants;
+    private final TableTalk talk;
 
     public AuditPages(ScenarioReplay replay, EventClocks clocks, ScenarioViews scenarios, CampaignViews campaigns,
-                      Participants participants) {
+                      Participants participants, TableTalk talk) {
+        this.talk = talk;
         this.replay = replay;
         this.clocks = clocks;
         this.scenarios = scenarios;
@@ -138,6 +141,7 @@ public class AuditPages {
         model.addAttribute("gameTurn", turn);
         model.addAttribute("turns", turns);
         model.addAttribute("rows", rows);
+        model.addAttribute("threads", TableTalk.byAction(talk.inScenario(scenarioId)));
         return "audit";
     }
 
@@ -148,6 +152,9 @@ public class AuditPages {
 
     /** What was asked, on its line: an action's fields ("Counter: Italian squad, Hex: F5"); nothing else. */
     static String what(AuditedAction a, List<EventLine> lines) {
+        if (a.kind().equals("NoteWritten") && !lines.isEmpty()) { // the note's words on its line
+            return String.join(", ", lines.get(0).details());
+        }
         if (!a.kind().equals("ActionTaken") || lines.isEmpty() || lines.get(0).details().isEmpty()) {
             return null;
         }

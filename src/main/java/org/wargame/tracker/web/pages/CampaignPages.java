@@ -39,9 +39,11 @@ public class CampaignPages {
     private final ScenarioService scenarios;
     private final CampaignPast past;
     private final FailedLogins failedLogins;
+    private final org.wargame.tracker.scenario.TableTalk talk;
 
     public CampaignPages(CampaignViews campaigns, Participants participants, ScenarioService scenarios,
-                         CampaignPast past, FailedLogins failedLogins) {
+                         CampaignPast past, FailedLogins failedLogins, org.wargame.tracker.scenario.TableTalk talk) {
+        this.talk = talk;
         this.campaigns = campaigns;
         this.participants = participants;
         this.scenarios = scenarios;
@@ -83,6 +85,24 @@ public class CampaignPages {
             response.setStatus(HttpStatus.UNPROCESSABLE_ENTITY.value());
             model.addAttribute("startError", FormRefusals.message(e));
             model.addAttribute("chosenPlan", plan);
+            fill(model, campaigns.state(campaignId), actor);
+            return "campaign";
+        }
+    }
+
+    /** A note of table talk between scenarios; a refused one is shown next to the form with what was typed. */
+    @PostMapping("/campaigns/{campaignId}/notes")
+    public String note(@PathVariable String campaignId, @RequestParam(required = false) String text,
+                       Authentication auth, Model model, HttpServletResponse response) {
+        Actor actor = participants.actor(auth, campaignId);
+        try {
+            talk.writeInCampaign(campaignId, actor, text, null);
+            return "redirect:/campaigns/" + java.net.URLEncoder.encode(campaignId,
+                    java.nio.charset.StandardCharsets.UTF_8) + "#talk";
+        } catch (org.wargame.tracker.refusal.Refusal e) {
+            response.setStatus(FormRefusals.status(e));
+            model.addAttribute("noteError", FormRefusals.message(e));
+            model.addAttribute("noteText", text);
             fill(model, campaigns.state(campaignId), actor);
             return "campaign";
         }
@@ -134,6 +154,7 @@ public class CampaignPages {
     }
 
     private void fill(Model model, CampaignState state, Actor actor) {
+        model.addAttribute("notes", talk.inCampaign(state.campaignId()));
         List<SideRoster> sides = new ArrayList<>();
         for (Side side : state.sides()) {
             List<CounterCard> cards = state.roster().values().stream()

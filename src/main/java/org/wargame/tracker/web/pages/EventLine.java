@@ -66,6 +66,14 @@ public record EventLine(long sequence, String type, String title, String section
                     details.add("why: " + p.path("reason").asText());
                 }
             }
+            // table talk (a scenario's or a campaign's note): who wrote it and the words as written, no ids
+            case "NoteWritten" -> {
+                title = "Note by " + p.path("author").asText();
+                details.add(StateWords.label("text") + ": " + p.path("text").asText());
+                if (p.path("aboutAt").isNumber()) {
+                    details.add("about #" + p.path("aboutAt").asLong());
+                }
+            }
             default -> p.fields().forEachRemaining(f -> {
                 if (!f.getKey().equals("section") && !f.getKey().equals("dice") && !f.getValue().isNull()
                         && !machineId(f.getKey(), f.getValue())) {
@@ -139,7 +147,7 @@ public record EventLine(long sequence, String type, String title, String section
     }
 
     /** The payload fields a player or the referee wrote in their own words: shown as written, never renamed. */
-    private static final List<String> OWN_WORDS = List.of("reason", "ruling");
+    private static final List<String> OWN_WORDS = List.of("reason", "ruling", "text");
 
     /** A detail quoting a player's own words ("Reason: let us roll again" must not read "let U.S. roll again"). */
     private static boolean ownWords(String detail) {

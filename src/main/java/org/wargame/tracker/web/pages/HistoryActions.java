@@ -22,9 +22,24 @@ import java.util.Map;
 class HistoryActions {
 
     private final HistoryRequests history;
+    private final org.wargame.tracker.scenario.TableTalk talk;
 
-    HistoryActions(HistoryRequests history) {
+    HistoryActions(HistoryRequests history, org.wargame.tracker.scenario.TableTalk talk) {
         this.history = history;
+        this.talk = talk;
+    }
+
+    /** A note of table talk, about the action chosen in the form ({@code about}; blank: none). */
+    public Done note(String scenarioId, Actor actor, String text, String about) {
+        org.wargame.tracker.scenario.TableTalk.Written written = talk.write(scenarioId, actor, text,
+                blankToNull(about));
+        return new Done("noted", "Note written: it is in the record now, for good (a correction is a new note).",
+                new ActionResult(written.noteId(), written.at(), null));
+    }
+
+    /** What was said about each action of the scenario (notes, disputes, rulings), by the action's id. */
+    public Map<String, List<org.wargame.tracker.scenario.TableTalk.Said>> threads(String scenarioId) {
+        return org.wargame.tracker.scenario.TableTalk.byAction(talk.inScenario(scenarioId));
     }
 
     /** What came of it: the notice to show in plain words, and the events it stored from {@code firstEvent} on. */

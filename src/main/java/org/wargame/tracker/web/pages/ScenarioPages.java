@@ -149,7 +149,7 @@ public class ScenarioPages {
     /** A reload of the address a form without htmx posted to shows the scenario (these paths take only POST). */
     @GetMapping({"/scenarios/{scenarioId}/advance", "/scenarios/{scenarioId}/done", "/scenarios/{scenarioId}/conclude",
             "/scenarios/{scenarioId}/reopen", "/scenarios/{scenarioId}/proposals/{proposalId}/{answer}",
-            "/scenarios/{scenarioId}/actions", "/scenarios/{scenarioId}/undo"})
+            "/scenarios/{scenarioId}/actions", "/scenarios/{scenarioId}/undo", "/scenarios/{scenarioId}/notes"})
     public String reload(@PathVariable String scenarioId) {
         return "redirect:/scenarios/" + java.net.URLEncoder.encode(scenarioId, java.nio.charset.StandardCharsets.UTF_8);
     }
@@ -371,6 +371,19 @@ public class ScenarioPages {
                 () -> historyActions.dispute(scenarioId, actor, actionId, form.get("reason")));
     }
 
+    /** A note of table talk ({@code text}; {@code about}: the action it is about, blank for none). */
+    @PostMapping("/scenarios/{scenarioId}/notes")
+    public String note(@PathVariable String scenarioId, @RequestParam Map<String, String> form, Authentication auth,
+                       Model model, HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        model.addAttribute("posted", form);
+        return runHistory(scenarioId, actor, model, response, "note", () -> {
+            HistoryActions.Done done = historyActions.note(scenarioId, actor, form.get("text"), form.get("about"));
+            return new HistoryActions.Done(done.outcome(), done.notice(), new ActionResult(null,
+                    done.result().firstEvent(), scenarios.state(scenarioId)));
+        });
+    }
+
     /** The referee's ruling: {@code upheld} true rolls back to before the action, false lets it stand. */
     @PostMapping("/scenarios/{scenarioId}/disputes/{disputeId}/resolve")
     public String resolve(@PathVariable String scenarioId, @PathVariable String disputeId,
@@ -588,13 +601,14 @@ public class ScenarioPages {
         clockRights(model, state, actor);
         var words = ruleSet.words();
         boolean hexBoard = words.board(view.counters()) == org.wargame.tracker.rules.RuleSetWords.BoardKind.HEX_GRID;
-        model.addAttribute("board", Board.of(words, shown, sideNames));
+        model.addAttribute("board", Board.of(words, shown, sideNames, view.map()));
         Object selectedId = model.getAttribute("selected");
         CounterView chosen = selectedId == null ? null : shown.stream()
                 .filter(c -> c.id().equals(selectedId)).findFirst().orElse(null);
         if (chosen != null) {
             List<OptionForm> forms = view.options().stream().filter(o -> chosen.id().equals(o.counterId()))
-                    .map(o -> form(o, chosen.side(), actor, ruleSet, view.counters())).toList();
+                    .map(o -> onMap(form(o, chosen.side(), actor, ruleSet, view.counters()), words.move(),
+                            view.map())).toList();
             model.addAttribute("panel", new Panel(CounterCard.of(chosen, words),
                     sideNames.getOrDefault(chosen.side(), chosen.side()), hexBoard ? chosen.location() : null,
                     StateWords.of(words, chosen.state(), names(state),
@@ -605,6 +619,7 @@ public class ScenarioPages {
                             .map(c -> CounterCard.of(c, words)).toList()));
         }
         model.addAttribute("happened", happened(state));
+        model.addAttribute("threads", historyActions.threads(state.scenarioId()));
     }
 
     /** The events of the last two Player Turns that have any, newest first, at most 12. */
@@ -662,6 +677,19 @@ public class ScenarioPages {
                 + (o.request().containsKey("context") ? "|" + o.request().get("context") : "");
         return new OptionForm(key, o, ActionForm.json(o.request()), mayAct,
                 FormInputs.inputs(o, ruleSet.actionSchema(o.action()), counters), FormInputs.dice(o));
+    }
+
+    /**
+     * A move's form on a scenario with a map: without the fields the map fills (the hex's terrain), which the server
+     * takes from the map; the page shows the map's terrain of the hex clicked instead.
+     */
+    private static OptionForm onMap(OptionForm form, org.wargame.tracker.rules.RuleSetWords.MoveFields move,
+                                    org.wargame.tracker.rules.ScenarioMap map) {
+        if (map == null || move == null || !move.action().equals(form.option().action())) {
+            return form;
+        }
+        return new OptionForm(form.key(), form.option(), form.requestJson(), form.mayAct(), form.inputs().stream()
+                .filter(in -> !move.fromMap().contains(in.path())).toList(), form.dice());
     }
 
     /** The version a page showed, sent back with every form so a stale page cannot act (null: not sent). */
