@@ -416,8 +416,12 @@ class NamesBrowserTest extends BrowserTestSupport {
     /** The page now at a laptop's size and a phone's, kept in target/screenshots/. */
     private static void shots(WebDriver browser, String name) {
         AtTheTableBrowserTest.viewport(AtTheTableBrowserTest.LAPTOP);
+        ((JavascriptExecutor) browser).executeScript("window.scrollTo(0, 0)");
         Browser.screenshot(browser, name + "-laptop");
         AtTheTableBrowserTest.viewport(AtTheTableBrowserTest.PHONE);
+        // on a phone the panel is where the player looks after acting (static/js/table.js scrolls it there)
+        ((JavascriptExecutor) browser).executeScript(
+                "const p = document.getElementById('panel'); if (p) { p.scrollIntoView({block: 'start'}); }");
         Browser.screenshot(browser, name + "-phone");
         AtTheTableBrowserTest.viewport(AtTheTableBrowserTest.LAPTOP);
     }
