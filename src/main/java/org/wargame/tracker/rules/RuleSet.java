@@ -96,6 +96,23 @@ public interface RuleSet<S extends RuleState, A extends RuleAction, E extends Ru
         return action;
     }
 
+    /**
+     * Why a roster counter waits on a roll between scenarios (in words: "waits on a treatment roll (litter case)"),
+     * or null when it waits on none. {@code tables}: the campaign's (validated).
+     */
+    default String waitsBetweenScenarios(CounterDefinition counter, java.util.Map<String, Object> tables) {
+        return null;
+    }
+
+    /**
+     * Takes the roll a roster counter waits on between scenarios ({@link #waitsBetweenScenarios}) with {@code dice};
+     * refuses ({@link RuleViolation}) a counter that waits on none. Pure.
+     */
+    default BetweenScenariosRoll rollBetweenScenarios(CounterDefinition counter, java.util.Map<String, Object> tables,
+                                                      Dice dice) {
+        throw new RuleViolation("between scenarios", counter.name() + " waits on no roll between scenarios");
+    }
+
     /** Checks an action against the rules and returns the events it causes; throws {@link RuleViolation}. */
     List<E> decide(S state, GameClock clock, A action, Dice dice);
 
@@ -138,6 +155,35 @@ public interface RuleSet<S extends RuleState, A extends RuleAction, E extends Ru
      * each request and the pages' forms are made from it.
      */
     List<ActionSchema> actionSchemas();
+
+    /**
+     * The field of action {@code type} whose value the players seal (docs/history.md, Sealed choices): the tracker
+     * takes it out of the request before anything is recorded, keeps it beside the record and puts the seal's id in
+     * the request's {@code seal} field instead (so the action type must have a field {@code seal}). Null: none.
+     */
+    default String sealedField(String type) {
+        return null;
+    }
+
+    /**
+     * Refuses a sealed value the rules do not allow, before it is sealed: {@code action} is the request with the
+     * value in its sealed field (this check is the only place the rule set sees it before the reveal).
+     */
+    default void checkSealed(S state, A action) {
+    }
+
+    /**
+     * The field of action {@code type} that receives the content of a sealed choice the rules reveal with it (null:
+     * this action reveals nothing). The players cannot send that field: the tracker fills it from the kept content.
+     */
+    default String revealField(String type) {
+        return null;
+    }
+
+    /** The id of the sealed choice {@code action} reveals as the rules require (see {@link #revealField}), or null. */
+    default String revealedSeal(S state, A action) {
+        return null;
+    }
 
     /** The schema of the action {@code type}, or null. */
     default ActionSchema actionSchema(String type) {

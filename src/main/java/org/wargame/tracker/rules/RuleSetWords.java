@@ -34,6 +34,15 @@ public interface RuleSetWords {
     }
 
     /**
+     * Whether a marker a counter gained in a scenario (or lost in it: a recovery) is a loss its after-action report
+     * tells (Casualty Reduced, Low Ammo, a wound), rather than the play's passing state (Pinned, Pack-TI, a hex's
+     * Smoke). By default none is: the report of a rule set that says nothing here tells eliminations only.
+     */
+    default boolean loss(String marker) {
+        return false;
+    }
+
+    /**
      * The names of what a counter's data holds and a text may name by its id (a figure's weapons: "m1919" as
      * "M1919A4"), by id; none by default.
      */

@@ -32,6 +32,9 @@ final class AslWords implements RuleSetWords {
     private static final Set<String> UNLISTED = Set.of("markers", "packTi", "goodOrder", "malfunctioned", "dm",
             "eliminated", "pinned");
 
+    /** What the after-action report tells as a loss when gained, a recovery when lost (a rally, a repair). */
+    private static final Set<String> LOSSES = Set.of("Broken", "Casualty Reduced (HS)", "Malfunctioned", "Low Ammo");
+
     private static final String PERIOD = "period";
     private static final String LOW_AMMO = "lowAmmo";
 
@@ -57,6 +60,11 @@ final class AslWords implements RuleSetWords {
     @Override
     public boolean unlisted(String key, Object value) {
         return UNLISTED.contains(key) || LOW_AMMO.equals(key) && value instanceof Number n && n.intValue() == 0;
+    }
+
+    @Override
+    public boolean loss(String marker) {
+        return LOSSES.contains(marker);
     }
 
     @Override

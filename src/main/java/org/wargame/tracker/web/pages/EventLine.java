@@ -29,10 +29,23 @@ public record EventLine(long sequence, String type, String title, String section
             case "ActionTaken" -> {
                 title = "Action: " + actionWords(p.path("type").asText());
                 p.path("request").fields().forEachRemaining(f -> {
-                    if (!f.getKey().equals("type") && !machineId(f.getKey(), f.getValue())) {
+                    if (f.getKey().equals("seal")) { // the tracker's reference to the sealed part, not a player's
+                        details.add("sealed: a choice of this action (its commitment is in the record)");
+                    } else if (!f.getKey().equals("type") && !machineId(f.getKey(), f.getValue())) {
                         details.add(StateWords.label(f.getKey()) + ": " + text(f.getValue()));
                     }
                 });
+            }
+            // hidden information (issue 27): the commitment for everybody, the content only in the reveal
+            case "ChoiceSealed" -> {
+                title = "Sealed: " + p.path("side").asText() + " sealed a choice (" + p.path("label").asText() + ")";
+                details.add("commitment " + p.path("commitment").asText().substring(0,
+                        Math.min(16, p.path("commitment").asText().length())) + "… (the content stays sealed until "
+                        + "it is revealed)");
+            }
+            case "ChoiceRevealed" -> {
+                title = "Revealed: " + p.path("content").asText();
+                details.add("by " + p.path("revealedBy").asText() + "; it matches the commitment sealed before");
             }
             case "ClockAdvanced" -> {
                 title = "Clock advanced to " + clock(p.path("to"));
@@ -73,6 +86,22 @@ public record EventLine(long sequence, String type, String title, String section
                 if (p.path("aboutAt").isNumber()) {
                     details.add("about #" + p.path("aboutAt").asLong());
                 }
+            }
+            // the step between scenarios and rulings after the end (issue 26): the die, the result, what changed
+            case "BetweenScenariosRolled" -> {
+                title = "Roll between scenarios for " + p.path("counterId").asText();
+                details.add("result: " + p.path("result").asText());
+                if (p.path("struckOff").asBoolean()) {
+                    details.add("struck off the roster");
+                }
+                JsonNode roll = p.path("roll");
+                dice.add(roll.path("kind").asText() + " " + text(roll.path("values")) + " ("
+                        + roll.path("source").asText() + ", " + roll.path("purpose").asText() + ")");
+            }
+            case "HandBackRevised" -> {
+                title = "Hand-back revised by a ruling";
+                details.add(StateWords.label("ruling") + ": " + p.path("ruling").asText());
+                p.path("changes").forEach(c -> details.add(c.asText()));
             }
             default -> p.fields().forEachRemaining(f -> {
                 if (!f.getKey().equals("section") && !f.getKey().equals("dice") && !f.getValue().isNull()

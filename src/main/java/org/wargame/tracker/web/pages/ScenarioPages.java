@@ -56,7 +56,9 @@ public class ScenarioPages {
 
     public ScenarioPages(ScenarioService service, ScenarioViews scenarios, CampaignViews campaigns,
                          Participants participants, EventHistory history, Timeline timeline,
-                         HistoryActions historyActions, ScenarioRecord record) {
+                         HistoryActions historyActions, ScenarioRecord record,
+                         org.wargame.tracker.scenario.SealedSecrets secrets) {
+        this.secrets = secrets;
         this.historyActions = historyActions;
         this.record = record;
         this.service = service;
@@ -65,6 +67,32 @@ public class ScenarioPages {
         this.participants = participants;
         this.history = history;
         this.timeline = timeline;
+    }
+
+    private final org.wargame.tracker.scenario.SealedSecrets secrets;
+
+    /** Seals a choice of the actor's side from the page (the API's rules: {@code POST /api/.../seals}). */
+    @PostMapping("/scenarios/{scenarioId}/seals")
+    public String seal(@PathVariable String scenarioId, @RequestParam Map<String, String> form, Authentication auth,
+                       Model model, HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        model.addAttribute("posted", form);
+        String side = form.get("side") == null || form.get("side").isBlank() ? null : form.get("side");
+        return run(scenarioId, actor, model, response, "seal", () -> service.seal(scenarioId, side,
+                form.get("label"), form.get("content"), actor, version(form.get("expectedVersion"))));
+    }
+
+    @PostMapping("/scenarios/{scenarioId}/seals/{sealId}/reveal")
+    public String reveal(@PathVariable String scenarioId, @PathVariable String sealId,
+                         @RequestParam Map<String, String> form, Authentication auth, Model model,
+                         HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        return run(scenarioId, actor, model, response, "seal-" + sealId, () -> service.reveal(scenarioId, sealId,
+                actor, version(form.get("expectedVersion"))));
+    }
+
+    /** A sealed choice on the page: what this viewer sees of it, and whether this viewer may reveal it. */
+    public record SealRow(org.wargame.tracker.scenario.Visibility.SealView seal, boolean mayReveal) {
     }
 
     /** One option as a form: a stable key to route errors back to it, and its ready request as JSON. */
@@ -269,7 +297,11 @@ public class ScenarioPages {
                               boolean mayAnswer, boolean mayWithdraw) {
     }
 
-    private static List<HandBackRow> handBack(ScenarioState state) {
+    /**
+     * What goes back to the roster, counter by counter; a wounded man who will wait on a roll between scenarios says
+     * so (issue 26: "who waits on a treatment roll").
+     */
+    private static List<HandBackRow> handBack(ScenarioState state, Map<String, Object> tables) {
         Map<String, CounterView> byId = new LinkedHashMap<>();
         state.counters().forEach(c -> byId.put(c.id(), c));
         List<HandBackRow> rows = new ArrayList<>();
@@ -278,6 +310,12 @@ public class ScenarioPages {
             String words = o.eliminated() ? "struck off the roster"
                     : "back to the roster" + (o.state().isEmpty() ? "" : ": " + String.join(", ",
                     StateWords.of(state.ruleSet().words(), o.state(), names(state), null)));
+            String waits = o.eliminated() || c == null ? null : state.ruleSet().waitsBetweenScenarios(
+                    new org.wargame.tracker.rules.CounterDefinition(o.id(), c.kind(), c.name(), c.side(), null,
+                            Map.of(), o.state()), tables);
+            if (waits != null) {
+                words += "; " + waits;
+            }
             rows.add(new HandBackRow(c == null ? o.id() : c.name(), c == null ? "" : state.sideName(c.side()),
                     o.eliminated(), words));
         }
@@ -493,6 +531,12 @@ public class ScenarioPages {
         List<CounterView> shown = markersNamed(view.counters(), idNames);
         model.addAttribute("idNames", idNames);
         model.addAttribute("scenario", view);
+        // hidden information as this viewer may see it (Visibility decides, as for the API)
+        org.wargame.tracker.scenario.Viewer viewer = org.wargame.tracker.scenario.Viewer.of(actor);
+        model.addAttribute("seals", org.wargame.tracker.scenario.Visibility.seals(viewer, state, secrets).stream()
+                .map(v -> new SealRow(v, !v.revealed() && actor.mayActFor(v.side()))).toList());
+        model.addAttribute("mySides", state.sides().stream().filter(side -> actor.sides().contains(side.id()))
+                .toList());
         model.addAttribute("actor", actor);
         model.addAttribute("campaignName", campaigns.state(state.campaignId()).name());
         org.wargame.tracker.rules.RuleSet<?, ?, ?> ruleSet = state.ruleSet();
@@ -530,7 +574,8 @@ public class ScenarioPages {
         state.disputes().forEach(d -> disputable.remove(d.actionId()));
         model.addAttribute("disputable", view.concluded() ? Set.of() : disputable);
         // the end of the scenario: what goes back to the roster, the open proposal, who may reopen
-        model.addAttribute("handBack", view.concluded() ? List.of() : handBack(state));
+        model.addAttribute("handBack", view.concluded() ? List.of() : handBack(state,
+                campaigns.state(state.campaignId()).tables()));
         model.addAttribute("proposal", proposal(state, actor));
         model.addAttribute("mayReopen", view.concluded() && (actor.referee()
                 || state.sideOrder().stream().anyMatch(actor.sides()::contains)));
