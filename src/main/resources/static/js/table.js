@@ -21,9 +21,9 @@
         fromPanel = false;
     });
     document.addEventListener('click', function (e) {
-        var button = e.target && e.target.closest && e.target.closest('#result .dismiss');
+        var button = e.target && e.target.closest && e.target.closest('#action-result .dismiss');
         if (button) {
-            button.closest('#result').remove();
+            button.closest('#action-result').remove();
         }
     });
 })();

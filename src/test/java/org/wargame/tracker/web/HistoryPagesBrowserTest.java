@@ -120,7 +120,7 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
 
     /** The referee's corrected action on the page goes through the action's schema: refused next to its box. */
     @Test
-    void aCorrectionThatDoesNotFitTheActionIsRefusedNextToItsBox() {
+    void aCorrectionInTheActionsOwnFormIsRefusedNextToItUntilItFits() {
         String campaignId = importSample("asl-west-of-alamein.yaml");
         String scenarioId = startPlan("alice", campaignId, "ex-10-3");
         advanceTo("bruno", scenarioId, 1, 1, "PFPh");
@@ -132,22 +132,30 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
 
         logIn("referee");
         driver.get(url("/scenarios/" + scenarioId));
+        // the correction is the fire's own form, filled with what was played (issue 22: no JSON box)
         WebElement form = driver.findElement(By.cssSelector("#disputes form.resolve"));
+        assertThat(form.findElements(By.name("corrected"))).isEmpty();
+        assertThat(form.findElement(By.name("c_f_result")).getAttribute("value")).isEqualTo("1MC");
+        assertThat(new Select(form.findElement(By.name("c_f_target"))).getFirstSelectedOption().getText())
+                .startsWith("British Infantry crew");
         form.findElement(By.name("ruling")).sendKeys("halved at long range");
-        form.findElement(By.name("corrected")).sendKeys(
-                "{\"firer\": \"it-squad-1\", \"target\": \"br-crew-1\", \"result\": \"NMC\", \"range\": 6}");
+        // a correction the action's contract refuses (its target left out) is refused next to the form, nothing stored
+        new Select(form.findElement(By.name("c_f_target"))).selectByValue("");
+        form.findElement(By.name("c_f_result")).clear();
+        form.findElement(By.name("c_f_result")).sendKeys("NMC");
         form.findElement(By.cssSelector("button.uphold")).click();
         WebElement error = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(
-                "#disputes form.resolve input[name=corrected] ~ span.error")));
-        assertThat(error.getText()).startsWith("corrected.range: unknown field");
-        WebElement corrected = driver.findElement(By.cssSelector("#disputes form.resolve input[name=corrected]"));
-        assertThat(corrected.getAttribute("aria-invalid")).isEqualTo("true");
-        assertThat(corrected.getAttribute("value")).contains("\"range\": 6"); // what was typed stays
+                "#disputes form.resolve fieldset.correction span.error")));
+        assertThat(error.getText()).startsWith("corrected.target");
+        assertThat(driver.findElement(By.cssSelector("#disputes form.resolve input[name=c_f_result]"))
+                .getAttribute("value")).as("what was typed stays").isEqualTo("NMC");
         assertThat(get("alice", "/api/scenarios/" + scenarioId).at("/eventCount").asLong()).isEqualTo(before);
 
-        corrected.clear();
-        corrected.sendKeys("{\"firer\": \"it-squad-1\", \"target\": \"br-crew-1\", \"result\": \"NMC\"}");
-        driver.findElement(By.cssSelector("#disputes form.resolve button.uphold")).click();
+        WebElement again = driver.findElement(By.cssSelector("#disputes form.resolve"));
+        new Select(again.findElement(By.name("c_f_target"))).selectByValue("br-crew-1");
+        again.findElement(By.name("ruling")).clear();
+        again.findElement(By.name("ruling")).sendKeys("halved at long range");
+        again.findElement(By.cssSelector("button.uphold")).click();
         wait.until(d -> !d.findElements(By.id("notice")).isEmpty());
         assertThat(driver.findElement(By.id("notice")).getText()).startsWith("Dispute upheld");
     }
@@ -175,7 +183,8 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         assertThat(driver.findElement(By.id("notice")).getText())
                 .isEqualTo("Request sent, waiting for the opponent's consent: a die decided that action.");
         WebElement pending = driver.findElement(By.cssSelector("#undo-requests .undo-request"));
-        assertThat(pending.getText()).contains("alice asks to undo casualty").contains("Waiting for the opponent");
+        assertThat(pending.getText()).contains("alice asks to undo #").contains("Casualty: Counter \"squad\" Mule 1")
+                .contains("Waiting for the opponent");
         assertThat(pending.findElements(By.cssSelector("form.accept"))).as("not hers to accept").isEmpty();
         assertThat(pending.findElement(By.cssSelector("form.refuse button")).getText())
                 .isEqualTo("Withdraw the request");
@@ -215,7 +224,8 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         logIn("referee");
         driver.get(scenarioUrl);
         WebElement dispute = driver.findElement(By.cssSelector("#disputes .dispute-open"));
-        assertThat(dispute.getText()).contains("alice disputes clock advance").contains("had not finished");
+        assertThat(dispute.getText()).contains("alice disputes #").contains("Clock advance")
+                .contains("had not finished");
         dispute.findElement(By.cssSelector("button.uphold")).click();
         WebElement rulingError = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(
                 "#disputes form.resolve span.error")));

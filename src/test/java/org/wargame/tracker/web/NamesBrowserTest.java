@@ -54,8 +54,6 @@ class NamesBrowserTest extends BrowserTestSupport {
 
     private static final Set<String> RULEBOOK_CAPITALS = Set.of("ATGM", "LAW");
 
-    private static final boolean SCAN_ONLY = Boolean.getBoolean("scanOnly");
-
     @BeforeAll
     static void readTheTrackersNames() throws IOException {
         Path classes = Path.of("target", "classes");
@@ -123,11 +121,10 @@ class NamesBrowserTest extends BrowserTestSupport {
             type(casualty, "d_0", "3");
             submit(casualty);
             // the result where the eye is: at the top of alice's view, in words, with the rule and the dice
-            if (!SCAN_ONLY) {
-            String result = wait.until(d -> d.findElement(By.id("result"))).getText();
+            String result = wait.until(d -> d.findElement(By.id("action-result"))).getText();
             assertThat(result).contains("10.4").contains("dr 3").contains("\"squad\" Mule 1");
             assertThat(((Number) ((JavascriptExecutor) driver).executeScript(
-                    "return document.getElementById('result').getBoundingClientRect().top")).doubleValue())
+                    "return document.getElementById('action-result').getBoundingClientRect().top")).doubleValue())
                     .as("the result at the top of the view").isLessThan(300);
             shots(driver, "70-names-asl-result");
             // and live, as a short notice on bruno's page
@@ -135,7 +132,6 @@ class NamesBrowserTest extends BrowserTestSupport {
                     .map(WebElement::getText).filter(t -> t.contains("10.4")).findFirst().orElse(null));
             assertThat(notice).contains("alice").contains("dr 3");
             Browser.screenshot(bruno, "71-names-asl-live-notice-laptop");
-            }
             read(ids, found, "asl casualty outcome");
             readEveryCounter(scenario, ids, found, "asl after the casualty");
             // a refusal names its counters: Mule 1 is no crew and may not become Pack-TI
@@ -143,13 +139,12 @@ class NamesBrowserTest extends BrowserTestSupport {
                     "br-mule-1")).body();
             check(ids, "problem detail", refused.path("detail").asText(), found);
 
-            // bruno disputes the casualty; the referee upholds it with the casualty's own form, the dr now 5
+            // bruno disputes the casualty; the referee rules in the casualty's own form, filled as it was played
             String actionId = driver.findElement(By.cssSelector("#undo input[name=actionId]")).getAttribute("value");
             assertThat(post("bruno", "/api/scenarios/" + scenario + "/disputes", Map.of("actionId", actionId,
                     "reason", "the Mule was out of the line of fire")).status()).isEqualTo(201);
             // a later action, taken by whoever's move it is: replayed under the ruling, still credited to them
             assertThat(moveOn(scenario).status()).isEqualTo(200);
-            if (!SCAN_ONLY) {
             logIn(bruno, "referee");
             bruno.get(url("/scenarios/" + scenario));
             WebElement resolve = waitOn(bruno).until(d -> d.findElement(By.cssSelector("form.resolve")));
@@ -158,10 +153,10 @@ class NamesBrowserTest extends BrowserTestSupport {
                     .as("no JSON box for the correction").isEmpty();
             assertThat(resolve.getText()).as("decided again with its own dice").contains("dr 3 (entered")
                     .contains("94mm INF Gun");
-            Select result = new Select(resolve.findElement(By.cssSelector("select[name='c_f_result']")));
-            assertThat(result.getFirstSelectedOption().getAttribute("value")).as("the disputed result filled in")
+            Select resultChoice = new Select(resolve.findElement(By.cssSelector("select[name='c_f_result']")));
+            assertThat(resultChoice.getFirstSelectedOption().getAttribute("value")).as("the disputed result filled in")
                     .isEqualTo("casualty-reduction");
-            assertThat(result.getFirstSelectedOption().getText()).isEqualTo("casualty reduction");
+            assertThat(resultChoice.getFirstSelectedOption().getText()).isEqualTo("casualty reduction");
             // left as it was played, Uphold removes the action (a correction must use the action's own dice, and
             // every other result of this casualty uses fewer: CorrectionFormTest reads a changed form)
             resolve.findElement(By.name("ruling")).sendKeys("The Mule was out of the line of fire");
@@ -178,7 +173,6 @@ class NamesBrowserTest extends BrowserTestSupport {
             String timeline = bruno.findElement(By.tagName("main")).getText();
             assertThat(timeline).containsPattern("by (alice|bruno), replayed under the ruling on #\\d+")
                     .doesNotContain("by referee, replayed");
-            }
         } finally {
             bruno.quit();
         }
@@ -220,9 +214,7 @@ class NamesBrowserTest extends BrowserTestSupport {
         barrage.findElement(By.cssSelector("input[type=checkbox][name='f_los']")).click();
         type(barrage, "d_0", "4 3");
         submit(barrage);
-        if (!SCAN_ONLY) {
-        assertThat(wait.until(d -> d.findElement(By.id("result"))).getText()).contains("12.61");
-        }
+        assertThat(wait.until(d -> d.findElement(By.id("action-result"))).getText()).contains("12.61");
         shots(driver, "73-names-hex-result");
         readEveryCounter(scenario, ids, found, "hex after the barrage");
         readOtherPages(campaignId, scenario, List.of("ger-hmg-1", "ger-sq-3"), 1, ids, found, "hex");
@@ -424,8 +416,12 @@ class NamesBrowserTest extends BrowserTestSupport {
     /** The page now at a laptop's size and a phone's, kept in target/screenshots/. */
     private static void shots(WebDriver browser, String name) {
         AtTheTableBrowserTest.viewport(AtTheTableBrowserTest.LAPTOP);
+        ((JavascriptExecutor) browser).executeScript("window.scrollTo(0, 0)");
         Browser.screenshot(browser, name + "-laptop");
         AtTheTableBrowserTest.viewport(AtTheTableBrowserTest.PHONE);
+        // on a phone the panel is where the player looks after acting (static/js/table.js scrolls it there)
+        ((JavascriptExecutor) browser).executeScript(
+                "const p = document.getElementById('panel'); if (p) { p.scrollIntoView({block: 'start'}); }");
         Browser.screenshot(browser, name + "-phone");
         AtTheTableBrowserTest.viewport(AtTheTableBrowserTest.LAPTOP);
     }

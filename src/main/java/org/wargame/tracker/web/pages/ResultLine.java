@@ -18,6 +18,10 @@ import java.util.Set;
  */
 public record ResultLine(String who, String text, boolean live) {
 
+    /** One line stays short: at most this many counters' changes, this many changes each. */
+    static final int COUNTERS = 3;
+    static final int PARTS = 4;
+
     /** At most this many of an action's events are named; the rest are counted. */
     static final int TITLES = 4;
 
@@ -98,7 +102,9 @@ public record ResultLine(String who, String text, boolean live) {
             for (String key : keys) {
                 Object vb = sb.get(key);
                 Object va = sa.get(key);
-                if (Objects.equals(vb, va) || words.unlisted(key, va != null ? va : vb)) {
+                // a state its rule set says in a sentence of its own (a Period) is read in the panel, not here
+                if (Objects.equals(vb, va) || words.unlisted(key, va != null ? va : vb)
+                        || words.sentence(key, va != null ? va : vb, null) != null) {
                     continue;
                 }
                 String label = StateWords.label(words, key);
@@ -113,8 +119,9 @@ public record ResultLine(String who, String text, boolean live) {
                             + StateWords.words(key, va, names));
                 }
             }
-            if (!parts.isEmpty()) {
-                out.add((a.name() == null ? ids.name(a.id()) : a.name()) + ": " + String.join(", ", parts));
+            if (!parts.isEmpty() && out.size() < COUNTERS) {
+                out.add((a.name() == null ? ids.name(a.id()) : a.name()) + ": " + String.join(", ",
+                        parts.subList(0, Math.min(PARTS, parts.size()))) + (parts.size() > PARTS ? "…" : ""));
             }
         }
         return out;

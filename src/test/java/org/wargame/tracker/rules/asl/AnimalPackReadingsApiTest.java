@@ -329,7 +329,7 @@ class AnimalPackReadingsApiTest extends ApiTestSupport {
         advanceTo("alice", s, 2, 1, "RPh");
         Response gone = packTi(s, "br-crew-1");
         assertRefused(gone, "10.11", "crew");
-        assertThat(gone.at("/detail").asText()).contains("br-94mm").contains("eliminated");
+        assertThat(gone.at("/detail").asText()).contains("94mm INF Gun").doesNotContain("br-94mm").contains("eliminated");
         advanceTo("alice", s, 2, 1, "MPh"); // British Defensive First Fire
         assertRefused(action("alice", s, Map.of("type", "fire", "firer", "br-crew-1", "target", "it-squad-1",
                 "weapon", "br-94mm", "result", "NMC")),
