@@ -90,6 +90,14 @@ public class Waiting {
         return compute(campaign, state);
     }
 
+    /**
+     * The items that started waiting with the action whose first event is at {@code firstEvent} in the scenario's
+     * stream (or with a later one): what to tell the players after an action.
+     */
+    public List<WaitingItem> startedBy(String scenarioId, long firstEvent) {
+        return inScenario(scenarioId).stream().filter(i -> i.startedAtOrAfter(firstEvent)).toList();
+    }
+
     private List<WaitingItem> inScenario(CampaignState campaign, ScenarioViews.ScenarioSummary scenario) {
         Computed known = byScenario.get(scenario.scenarioId());
         if (known != null && known.events() == scenario.events() && known.sides().equals(campaign.sides())) {
