@@ -73,12 +73,22 @@ public sealed interface ScenarioEvent {
      */
     record ScenarioStarted(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                            List<Side> sides, List<CounterDefinition> counters, GameClock clock,
-                           String diceCommitment, Map<String, Object> tables) implements ScenarioEvent {
+                           String diceCommitment, Map<String, Object> tables,
+                           org.wargame.tracker.rules.ScenarioMap map) implements ScenarioEvent {
         /** Without the campaign's tables (optional: null in events stored before they existed). */
         public ScenarioStarted(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                                List<Side> sides, List<CounterDefinition> counters, GameClock clock,
                                String diceCommitment) {
-            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, clock, diceCommitment, null);
+            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, clock, diceCommitment, null,
+                    null);
+        }
+
+        /** Without the plan's map (optional: null in events stored before maps existed, and for a table game). */
+        public ScenarioStarted(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
+                               List<Side> sides, List<CounterDefinition> counters, GameClock clock,
+                               String diceCommitment, Map<String, Object> tables) {
+            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, clock, diceCommitment, tables,
+                    null);
         }
     }
 

@@ -101,7 +101,10 @@ public class ScenarioService {
         List<CounterDefinition> extra = request.extraCounters() != null ? request.extraCounters()
                 : plan == null ? List.of() : plan.extraCounters();
 
-        List<CounterDefinition> counters = campaign.countersFor(placements, extra);
+        // a plan's map gives each counter placed on a hex that hex's terrain
+        org.wargame.tracker.rules.ScenarioMap map = plan == null ? null : plan.map();
+        List<CounterDefinition> counters = map == null ? campaign.countersFor(placements, extra)
+                : RuleSets.byId(campaign.ruleSet()).placedOn(map, campaign.countersFor(placements, extra));
         // a roster counter the rule set sits out between scenarios (a man out for scenarios) is left out
         List<String> rosterIds = counters.stream().map(CounterDefinition::id)
                 .filter(campaign.roster()::containsKey).toList();
@@ -111,7 +114,7 @@ public class ScenarioService {
         return commands.atomically(() -> {
             String commitment = seeds.commit(scenarioId);
             commands.send(new StartScenario(scenarioId, campaignId, name, campaign.ruleSet(), limit, sides, counters,
-                    commitment, campaign.tables()), actor.account(), actionId);
+                    commitment, campaign.tables(), map), actor.account(), actionId);
             commands.send(new OpenScenario(campaignId, scenarioId, name, rosterIds, leftOutIds), actor.account(),
                     actionId);
             return new Started(scenarioId, leftOut);

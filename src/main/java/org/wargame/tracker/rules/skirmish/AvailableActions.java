@@ -154,6 +154,8 @@ final class AvailableActions {
                 String at = "targets[" + i + "].";
                 targets.add(Map.of("firer", row.firer().id(), "weapon", row.weapon().id()));
                 String whose = row.firer().name() + " (" + row.weapon().id() + ")";
+                // the row's head on the page: the man and his weapon, then the row's fields beside their labels
+                labels.put("targets[" + i + "]", row.firer().name() + " · " + row.weapon().id());
                 for (String field : row.fields()) {
                     fields.add(at + field);
                     if (rows.size() > 1) {

@@ -30,6 +30,14 @@ final class SkirmishWords implements RuleSetWords {
 
     private static final String LOCATION = "location";
 
+    /** Wounds short of death (death is an elimination), a man removed, a weapon destroyed: the report's losses. */
+    @Override
+    public boolean loss(String marker) {
+        return marker != null && (marker.equals(Wound.WALKING_WOUNDED.marker())
+                || marker.equals(Wound.LITTER_CASE.marker()) || marker.equals("removed")
+                || marker.startsWith("weapon destroyed"));
+    }
+
     @Override
     public String label(String key) {
         return LABELS.get(key);

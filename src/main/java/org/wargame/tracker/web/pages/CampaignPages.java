@@ -65,9 +65,19 @@ public class CampaignPages {
     }
 
     @GetMapping("/campaigns/{campaignId}")
-    public String campaign(@PathVariable String campaignId, Authentication auth, Model model) {
+    public String campaign(@PathVariable String campaignId, @RequestParam(required = false) String after,
+                           @RequestParam(required = false) String before, Authentication auth, Model model) {
         Actor actor = participants.actor(auth, campaignId);
-        fill(model, campaigns.state(campaignId), actor);
+        CampaignState state = campaigns.state(campaignId);
+        fill(model, state, actor);
+        // the campaign in time: the roster as it stood just before or just after one of its scenarios
+        String at = after != null ? after : before;
+        if (at != null) {
+            org.wargame.tracker.refusal.RequestJson.requireId(after != null ? "after" : "before", at);
+            CampaignState then = past.around(campaignId, at, after != null);
+            model.addAttribute("sides", sideRosters(then, actor));
+            model.addAttribute("rosterAt", "Roster " + (after != null ? "after " : "before ") + name(state, at));
+        }
         return "campaign";
     }
 
@@ -146,8 +156,7 @@ public class CampaignPages {
         return names;
     }
 
-    private void fill(Model model, CampaignState state, Actor actor) {
-        model.addAttribute("notes", talk.inCampaign(state.campaignId()));
+    private static List<SideRoster> sideRosters(CampaignState state, Actor actor) {
         List<SideRoster> sides = new ArrayList<>();
         for (Side side : state.sides()) {
             List<CounterCard> cards = state.roster().values().stream()
@@ -155,8 +164,13 @@ public class CampaignPages {
                     .map(r -> CounterCard.of(r, note(r, state), words(state))).toList();
             sides.add(new SideRoster(side, actor.sides().contains(side.id()), cards));
         }
+        return sides;
+    }
+
+    private void fill(Model model, CampaignState state, Actor actor) {
+        model.addAttribute("notes", talk.inCampaign(state.campaignId()));
         model.addAttribute("campaign", state);
-        model.addAttribute("sides", sides);
+        model.addAttribute("sides", sideRosters(state, actor));
         model.addAttribute("actor", actor);
         model.addAttribute("chart", StrengthChart.of(state));
         model.addAttribute("leftOut", leftOut(state));

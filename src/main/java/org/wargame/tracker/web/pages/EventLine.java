@@ -74,6 +74,22 @@ public record EventLine(long sequence, String type, String title, String section
                     details.add("about #" + p.path("aboutAt").asLong());
                 }
             }
+            // the step between scenarios and rulings after the end (issue 26): the die, the result, what changed
+            case "BetweenScenariosRolled" -> {
+                title = "Roll between scenarios for " + p.path("counterId").asText();
+                details.add("result: " + p.path("result").asText());
+                if (p.path("struckOff").asBoolean()) {
+                    details.add("struck off the roster");
+                }
+                JsonNode roll = p.path("roll");
+                dice.add(roll.path("kind").asText() + " " + text(roll.path("values")) + " ("
+                        + roll.path("source").asText() + ", " + roll.path("purpose").asText() + ")");
+            }
+            case "HandBackRevised" -> {
+                title = "Hand-back revised by a ruling";
+                details.add(StateWords.label("ruling") + ": " + p.path("ruling").asText());
+                p.path("changes").forEach(c -> details.add(c.asText()));
+            }
             default -> p.fields().forEachRemaining(f -> {
                 if (!f.getKey().equals("section") && !f.getKey().equals("dice") && !f.getValue().isNull()) {
                     details.add(StateWords.label(f.getKey()) + ": " + text(f.getValue()));

@@ -266,7 +266,11 @@ public class ScenarioPages {
                               boolean mayAnswer, boolean mayWithdraw) {
     }
 
-    private static List<HandBackRow> handBack(ScenarioState state) {
+    /**
+     * What goes back to the roster, counter by counter; a wounded man who will wait on a roll between scenarios says
+     * so (issue 26: "who waits on a treatment roll").
+     */
+    private static List<HandBackRow> handBack(ScenarioState state, Map<String, Object> tables) {
         Map<String, CounterView> byId = new LinkedHashMap<>();
         state.counters().forEach(c -> byId.put(c.id(), c));
         List<HandBackRow> rows = new ArrayList<>();
@@ -275,6 +279,12 @@ public class ScenarioPages {
             String words = o.eliminated() ? "struck off the roster"
                     : "back to the roster" + (o.state().isEmpty() ? "" : ": " + String.join(", ",
                     StateWords.of(state.ruleSet().words(), o.state(), names(state), null)));
+            String waits = o.eliminated() || c == null ? null : state.ruleSet().waitsBetweenScenarios(
+                    new org.wargame.tracker.rules.CounterDefinition(o.id(), c.kind(), c.name(), c.side(), null,
+                            Map.of(), o.state()), tables);
+            if (waits != null) {
+                words += "; " + waits;
+            }
             rows.add(new HandBackRow(c == null ? o.id() : c.name(), c == null ? "" : state.sideName(c.side()),
                     o.eliminated(), words));
         }
@@ -492,7 +502,8 @@ public class ScenarioPages {
         state.disputes().forEach(d -> disputable.remove(d.actionId()));
         model.addAttribute("disputable", view.concluded() ? Set.of() : disputable);
         // the end of the scenario: what goes back to the roster, the open proposal, who may reopen
-        model.addAttribute("handBack", view.concluded() ? List.of() : handBack(state));
+        model.addAttribute("handBack", view.concluded() ? List.of() : handBack(state,
+                campaigns.state(state.campaignId()).tables()));
         model.addAttribute("proposal", proposal(state, actor));
         model.addAttribute("mayReopen", view.concluded() && (actor.referee()
                 || state.sideOrder().stream().anyMatch(actor.sides()::contains)));
@@ -563,13 +574,14 @@ public class ScenarioPages {
         clockRights(model, state, actor);
         var words = ruleSet.words();
         boolean hexBoard = words.board(view.counters()) == org.wargame.tracker.rules.RuleSetWords.BoardKind.HEX_GRID;
-        model.addAttribute("board", Board.of(words, view.counters(), sideNames));
+        model.addAttribute("board", Board.of(words, view.counters(), sideNames, view.map()));
         Object selectedId = model.getAttribute("selected");
         CounterView chosen = selectedId == null ? null : view.counters().stream()
                 .filter(c -> c.id().equals(selectedId)).findFirst().orElse(null);
         if (chosen != null) {
             List<OptionForm> forms = view.options().stream().filter(o -> chosen.id().equals(o.counterId()))
-                    .map(o -> form(o, chosen.side(), actor, ruleSet, view.counters())).toList();
+                    .map(o -> onMap(form(o, chosen.side(), actor, ruleSet, view.counters()), words.move(),
+                            view.map())).toList();
             model.addAttribute("panel", new Panel(CounterCard.of(chosen, words),
                     sideNames.getOrDefault(chosen.side(), chosen.side()), hexBoard ? chosen.location() : null,
                     StateWords.of(words, chosen.state(), view.counters().stream().collect(
@@ -641,6 +653,19 @@ public class ScenarioPages {
                 + (o.request().containsKey("context") ? "|" + o.request().get("context") : "");
         return new OptionForm(key, o, ActionForm.json(o.request()), mayAct,
                 FormInputs.inputs(o, ruleSet.actionSchema(o.action()), counters), FormInputs.dice(o));
+    }
+
+    /**
+     * A move's form on a scenario with a map: without the fields the map fills (the hex's terrain), which the server
+     * takes from the map; the page shows the map's terrain of the hex clicked instead.
+     */
+    private static OptionForm onMap(OptionForm form, org.wargame.tracker.rules.RuleSetWords.MoveFields move,
+                                    org.wargame.tracker.rules.ScenarioMap map) {
+        if (map == null || move == null || !move.action().equals(form.option().action())) {
+            return form;
+        }
+        return new OptionForm(form.key(), form.option(), form.requestJson(), form.mayAct(), form.inputs().stream()
+                .filter(in -> !move.fromMap().contains(in.path())).toList(), form.dice());
     }
 
     /** The version a page showed, sent back with every form so a stale page cannot act (null: not sent). */
