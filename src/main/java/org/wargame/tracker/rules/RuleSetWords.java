@@ -42,6 +42,14 @@ public interface RuleSetWords {
         return false;
     }
 
+    /**
+     * The names of what a counter's data holds and a text may name by its id (a figure's weapons: "m1919" as
+     * "M1919A4"), by id; none by default.
+     */
+    default Map<String, String> names(CounterView counter) {
+        return Map.of();
+    }
+
     /** The face of a counter of {@code kind} with its printed {@code data}. */
     CounterFace face(String kind, Map<String, Object> data);
 

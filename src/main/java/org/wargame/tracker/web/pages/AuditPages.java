@@ -114,7 +114,11 @@ public class AuditPages {
         Map<String, String> sideNames = new java.util.LinkedHashMap<>();
         now.sides().forEach(side -> sideNames.put(side.id(), side.name()));
         Map<String, String> idNames = new HashMap<>(names);
+        // what the counters' data holds by id (a figure's weapons) too
+        org.wargame.tracker.scenario.IdNames.of(view.counters(), now.sides()).byId().forEach(idNames::putIfAbsent);
         idNames.putAll(sideNames);
+        // an action by its number ("#54"), never its id
+        actions.forEach(a -> idNames.put(a.actionId(), "#" + a.firstSequence()));
         org.wargame.tracker.scenario.IdNames ids = new org.wargame.tracker.scenario.IdNames(idNames);
         List<Row> rows = new ArrayList<>();
         for (AuditedAction a : actions) {
@@ -122,7 +126,7 @@ public class AuditPages {
                     e.sequence(), e.type(), a.time(), a.account(), a.side(), a.actionId(), e.payload(),
                     Map.of(), e.clock(), e.section())).named(idNames)).toList();
             boolean start = a.kind().equals("ScenarioStarted");
-            List<CounterDiff> diffs = a.counters().stream().map(c -> diff(c, names)).toList();
+            List<CounterDiff> diffs = a.counters().stream().map(c -> diff(c, idNames)).toList();
             rows.add(new Row(a, lines.isEmpty() ? a.kind() : lines.get(0).title(), TIME.format(a.time()),
                     a.dice().stream().map(AuditPages::die).map(d -> new Die(d.roll(), d.source(), ids.in(d.purpose())))
                             .toList(), lines, diffs, undone.get(a.firstSequence()),
@@ -206,7 +210,9 @@ public class AuditPages {
             changes.add(new Change("in play", b == null ? "no" : "yes", a == null ? "no" : "yes"));
         }
         add(changes, "location", b == null ? null : b.location(), a == null ? null : a.location());
-        add(changes, "markers", b == null ? null : words(b.markers()), a == null ? null : words(a.markers()));
+        org.wargame.tracker.scenario.IdNames ids = new org.wargame.tracker.scenario.IdNames(names);
+        add(changes, "markers", b == null ? null : ids.in(words(b.markers())),
+                a == null ? null : ids.in(words(a.markers())));
         add(changes, "eliminated", b == null ? null : b.eliminated() ? "yes" : "no",
                 a == null ? null : a.eliminated() ? "yes" : "no");
         Map<String, Object> sb = b == null || b.state() == null ? Map.of() : b.state();

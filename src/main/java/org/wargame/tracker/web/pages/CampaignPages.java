@@ -153,6 +153,13 @@ public class CampaignPages {
         Map<String, String> names = new java.util.HashMap<>();
         state.roster().values().forEach(r -> names.put(r.counter().id(), r.counter().name()));
         state.sides().forEach(side -> names.put(side.id(), side.name()));
+        // what the counters' data holds by id (a figure's weapons), as the rule set names it
+        org.wargame.tracker.rules.RuleSetWords words = words(state);
+        state.roster().values().forEach(r -> {
+            org.wargame.tracker.rules.CounterDefinition c = r.counter();
+            words.names(new org.wargame.tracker.rules.CounterView(c.id(), c.kind(), c.name(), c.side(),
+                    c.nationality(), null, c.data(), c.state(), List.of(), false)).forEach(names::putIfAbsent);
+        });
         return names;
     }
 
@@ -174,6 +181,11 @@ public class CampaignPages {
         model.addAttribute("actor", actor);
         model.addAttribute("chart", StrengthChart.of(state));
         model.addAttribute("leftOut", leftOut(state));
+        // what starting each plan now would change since the last scenario (issue 26): left out and why, recoveries
+        Map<String, List<org.wargame.tracker.scenario.BetweenScenarios.PlanChange>> changes = new LinkedHashMap<>();
+        state.plans().forEach(p -> changes.put(p.name(),
+                org.wargame.tracker.scenario.BetweenScenarios.planChanges(state, p)));
+        model.addAttribute("planChanges", changes);
         model.addAttribute("idNames", idNames(state));
     }
 

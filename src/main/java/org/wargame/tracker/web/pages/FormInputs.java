@@ -75,7 +75,8 @@ public final class FormInputs {
                         picks(list.of(), side, option.counterId(), counters), null, null, field.required(), null));
             } else if (kind instanceof ActionField.Choice choice) {
                 inputs.add(new Input(path, ActionForm.FIELD_PREFIX + path, field.label(), "select",
-                        choice.values().stream().map(v -> new Pick(v, v)).toList(), null, null, field.required(),
+                        choice.values().stream().map(v -> new Pick(v, choiceWords(v))).toList(), null, null,
+                        field.required(),
                         null));
             } else if (kind instanceof ActionField.WholeNumber n) {
                 inputs.add(new Input(path, ActionForm.FIELD_PREFIX + path, field.label(), "number", List.of(),
@@ -151,6 +152,11 @@ public final class FormInputs {
                 .sorted((a, b) -> Boolean.compare(b.id().equals(self), a.id().equals(self)))
                 .map(c -> new Pick(c.id(), c.name() + (c.location() == null ? "" : " · " + c.location())))
                 .toList();
+    }
+
+    /** A value of a closed list spelt out ("casualty-reduction": "casualty reduction"); it is sent as it is. */
+    static String choiceWords(String value) {
+        return StateWords.closedWord(value);
     }
 
     /** "targetHex" → "target hex", "targets[0].template" → "template". */
