@@ -2,7 +2,10 @@ package org.wargame.tracker.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.wargame.tracker.ApiTestSupport;
+import org.wargame.tracker.scenario.waiting.Waiting;
+import org.wargame.tracker.scenario.waiting.WaitingItem;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * who disputed until she acts again, a proposal to conclude for the other side.
  */
 class WaitingApiTest extends ApiTestSupport {
+
+    @Autowired
+    private Waiting waiting;
 
     /** The items waiting for {@code user} at scenario {@code s} (the referee sees every campaign of the run). */
     private List<JsonNode> waiting(String user, String s) {
@@ -56,8 +62,19 @@ class WaitingApiTest extends ApiTestSupport {
         assertThat(get("gerd", "/api/me/waiting").at("/items").findValuesAsText("scenarioId")).doesNotContain(s);
 
         // the Movement Phase: both sides act in it, so it waits for both players until each has ended it
-        advanceTo("bruno", s, 1, 1, "MPh");
+        String key = first.get("key").asText();
+        assertThat(waiting("bruno", s).get(0).get("key").asText()).isEqualTo(key); // the same item while it waits
+        advanceTo("bruno", s, 1, 1, "PFPh");
+        long before = get("bruno", "/api/scenarios/" + s).at("/eventCount").asLong();
+        Response toMovement = advance("bruno", s);
+        assertThat(toMovement.status()).isEqualTo(200);
+        assertThat(waiting.startedBy(s, before)).as("what started waiting with the advance to the MPh")
+                .extracting(WaitingItem::kind, WaitingItem::accounts)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("turn", List.of("bruno")),
+                        org.assertj.core.groups.Tuple.tuple("turn", List.of("alice")));
+        assertThat(waiting.startedBy(s, before + toMovement.at("/events").size())).isEmpty();
         assertThat(kinds(waiting("bruno", s))).containsExactly("turn");
+        assertThat(waiting("bruno", s).get(0).get("key").asText()).isNotEqualTo(key); // a new item
         assertThat(kinds(waiting("alice", s))).containsExactly("turn");
         assertThat(waiting("alice", s).get(0).get("words").asText()).contains("End my phase");
         assertThat(post("bruno", "/api/scenarios/" + s + "/clock/done", Map.of()).status()).isEqualTo(200);

@@ -39,6 +39,9 @@ class WaitingBrowserTest extends BrowserTestSupport {
             + "   var entry = {title: title, body: options && options.body, icon: options && options.icon,"
             + "     tag: options && options.tag};"
             + "   window.__notes.push(entry);"
+            // shared with the other tabs of the origin, so that the test reads it without bringing this one forward
+            + "   try { localStorage.setItem('__notes', JSON.stringify(window.__notes.map(function (e) {"
+            + "     return {title: e.title, body: e.body, tag: e.tag}; }))); } catch (e) { }"
             + "   var n = new Real(title, options); entry.n = n; return n; }"
             + " Recorded.requestPermission = function (cb) { return Real.requestPermission(cb); };"
             + " Object.defineProperty(Recorded, 'permission', {get: function () { return Real.permission; }});"
@@ -115,6 +118,10 @@ class WaitingBrowserTest extends BrowserTestSupport {
         // the Movement Phase, both sides act: alice's move too, live on her page and in bruno's count
         advanceTo("bruno", s, 1, 1, "MPh");
         countFollows(driver, "bruno");
+        // the background tab raises the notification (read from the tab alice looks at)
+        new org.openqa.selenium.support.ui.WebDriverWait(alice, java.time.Duration.ofSeconds(30)).until(d ->
+                String.valueOf(((JavascriptExecutor) d).executeScript("return localStorage.getItem('__notes')"))
+                        .contains("Movement"));
         alice.switchTo().window(waitingTab);
         waitOn(alice).until(d -> listed(d, s).size() == 1);
         assertThat(listed(alice, s).get(0)).isEqualTo("Your move in the Movement Phase of Turn 1 (for the British): "

@@ -44,15 +44,28 @@ public class Waiting {
     private record Computed(long events, List<Side> sides, List<WaitingItem> items) {
     }
 
-    private record Given(Long top, List<WaitingItem> items) {
+    private record Given(Long top, long at, List<WaitingItem> items) {
     }
+
+    /**
+     * How long after the event table's highest index moved a list is computed again even though it did not move
+     * further: on PostgreSQL a transaction that took a lower index may commit after one that took a higher.
+     */
+    static final long GRACE_NANOS = 3_000_000_000L;
+    private volatile Long lastTop;
+    private volatile long movedAt;
 
     /** What waits for {@code account} ({@code referee}: it is the referee), the oldest first. */
     public List<WaitingItem> forAccount(String account, boolean referee) {
         Long top = tables.lastGlobalIndex();
+        long now = System.nanoTime();
+        if (!java.util.Objects.equals(top, lastTop)) {
+            lastTop = top;
+            movedAt = now;
+        }
         String key = account + (referee ? "/referee" : "");
         Given given = byAccount.get(key);
-        if (given != null && java.util.Objects.equals(given.top(), top)) {
+        if (given != null && java.util.Objects.equals(given.top(), top) && given.at() - movedAt > GRACE_NANOS) {
             return given.items();
         }
         List<WaitingItem> mine = new ArrayList<>();
@@ -66,7 +79,7 @@ public class Waiting {
         }
         mine.sort(Comparator.comparing(WaitingItem::since, Comparator.nullsLast(Comparator.naturalOrder())));
         List<WaitingItem> items = List.copyOf(mine);
-        byAccount.put(key, new Given(top, items));
+        byAccount.put(key, new Given(top, now, items));
         return items;
     }
 
@@ -75,6 +88,14 @@ public class Waiting {
         ScenarioState state = scenarios.state(scenarioId);
         CampaignState campaign = campaigns.state(state.campaignId());
         return compute(campaign, state);
+    }
+
+    /**
+     * The items that started waiting with the action whose first event is at {@code firstEvent} in the scenario's
+     * stream (or with a later one): what to tell the players after an action.
+     */
+    public List<WaitingItem> startedBy(String scenarioId, long firstEvent) {
+        return inScenario(scenarioId).stream().filter(i -> i.startedAtOrAfter(firstEvent)).toList();
     }
 
     private List<WaitingItem> inScenario(CampaignState campaign, ScenarioViews.ScenarioSummary scenario) {

@@ -40,6 +40,7 @@ public record WaitingItem(String kind, String campaignId, String campaign, Strin
     }
 
     /** Stable while it waits (see above); the same for every account it waits for. */
+    @com.fasterxml.jackson.annotation.JsonProperty("key")
     public String key() {
         return kind + ":" + scenarioId + ":" + at;
     }
