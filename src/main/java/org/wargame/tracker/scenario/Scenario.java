@@ -83,13 +83,18 @@ public class Scenario {
             }
             ruleSet.validate(counter);
         }
+        if (command.map() != null) {
+            org.wargame.tracker.rules.ScenarioMap.check("map", command.map());
+            ruleSet.validateMap("map", command.map());
+            ruleSet.placedOn(command.map(), command.counters());
+        }
         // refuses a set-up the rules do not allow, before anything is stored
         ruleSet.setUp(command.counters(), command.tables());
         ruleSet.validateStart(command.counters());
         List<String> order = command.sides().stream().map(Side::id).toList();
         apply(new ScenarioStarted(command.scenarioId(), command.campaignId(), command.name(), command.ruleSet(),
                 command.turnLimit(), command.sides(), command.counters(), ruleSet.phases().start(order),
-                command.diceCommitment(), command.tables()));
+                command.diceCommitment(), command.tables(), command.map()));
     }
 
     @CommandHandler
@@ -100,12 +105,81 @@ public class Scenario {
         String side = ruleSet.actingSide(state.rules(), command.action());
         command.actor().requireMayActFor(side);
         ActionDice dice = new ActionDice(scenarioId, serverSeed(seeds), state.serverRolls(), command.dice());
-        List<RuleEvent> events = ruleSet.decide(state.rules(), state.clock(), command.action(), dice);
+        RuleAction action = state.map() == null ? command.action() : ruleSet.onMap(state.map(), command.action());
+        List<RuleEvent> events = ruleSet.decide(state.rules(), state.clock(), action, dice);
         dice.requireAllEnteredUsed();
         MetaData meta = MetaData.with(ActionMetaData.SIDE, side);
+        // a choice revealed before (an action undone and taken again) is public already: not revealed twice
+        List<ScenarioEvent.ChoiceRevealed> reveals = new ArrayList<>();
+        for (ScenarioCommand.Opening opening : command.reveals()) {
+            ScenarioState.Seal seal = requireSeal(opening.sealId());
+            if (!seal.revealed()) {
+                reveals.add(revealing(opening, command.actor()));
+            } else if (!seal.content().equals(opening.content())) {
+                throw new Conflict("'" + seal.label() + "' was revealed as " + seal.content() + "; nothing was done");
+            }
+        }
         record(new ActionTaken(command.actionId(), command.type(), command.request(), dice.rolled()), meta);
+        reveals.forEach(event -> record(event, meta)); // the rules reveal it: published before what it decides
+        if (command.seal() != null) {
+            record(sealing(side, command.seal()), meta);
+        }
         events.forEach(event -> record(event, meta));
         return state;
+    }
+
+    /** A side seals a choice: the record gets the commitment, the content stays where the service kept it. */
+    @CommandHandler
+    public ScenarioState handle(ScenarioCommand.SealChoice command, ScenarioLog log) {
+        requireInPlay();
+        requireVersion(command.expectedVersion(), log);
+        command.actor().requireMayActFor(command.side());
+        if (!state.sideOrder().contains(command.side())) {
+            throw new FieldRefused("side", "'" + command.side() + "' is not a side of this scenario");
+        }
+        record(sealing(command.side(), command.seal()), MetaData.with(ActionMetaData.SIDE, command.side()));
+        return state;
+    }
+
+    /** The sealing side's player or the referee reveals a choice, once; its content must give the commitment. */
+    @CommandHandler
+    public ScenarioState handle(ScenarioCommand.RevealChoice command, ScenarioLog log) {
+        requireVersion(command.expectedVersion(), log);
+        ScenarioState.Seal seal = requireSeal(command.opening().sealId());
+        command.actor().requireMayActFor(seal.side());
+        record(revealing(command.opening(), command.actor()), MetaData.with(ActionMetaData.SIDE,
+                actingFor(command.actor())));
+        return state;
+    }
+
+    private ScenarioEvent.ChoiceSealed sealing(String side, ScenarioCommand.NewSeal seal) {
+        if (state.seal(seal.sealId()) != null) {
+            throw new Conflict("a choice " + seal.sealId() + " is sealed already");
+        }
+        return new ScenarioEvent.ChoiceSealed(seal.sealId(), side, seal.label(), seal.commitment());
+    }
+
+    /** A reveal that does not give the commitment is never recorded: the kept content was changed. */
+    private ScenarioEvent.ChoiceRevealed revealing(ScenarioCommand.Opening opening, Actor actor) {
+        ScenarioState.Seal seal = requireSeal(opening.sealId());
+        if (seal.revealed()) {
+            throw new Conflict("'" + seal.label() + "', sealed by the " + state.sideName(seal.side())
+                    + ", was revealed already: a sealed choice is revealed once");
+        }
+        if (!Commitment.matches(seal.commitment(), opening.salt(), opening.content())) {
+            throw new Conflict("the kept content of the " + seal.label() + " does not give the commitment the "
+                    + "record holds: it was changed outside the tracker; nothing was revealed (the referee checks "
+                    + "it with verify)");
+        }
+        return new ScenarioEvent.ChoiceRevealed(seal.sealId(), opening.content(), opening.salt(), actor.account());
+    }
+
+    private ScenarioState.Seal requireSeal(String sealId) {
+        ScenarioState.Seal seal = sealId == null ? null : state.seal(sealId);
+        if (seal == null) {
+            throw new org.wargame.tracker.refusal.NotFound("this scenario has no sealed choice " + sealId);
+        }
+        return seal;
     }
 
     /**
@@ -269,7 +343,17 @@ public class Scenario {
      */
     @CommandHandler
     public ScenarioState handle(HistoryCommand command, ScenarioLog log) {
-        requireInPlay();
+        if (state.concluded()) {
+            // after the end: a dispute within the campaign's period, and the referee's ruling on it; nothing else
+            boolean ruling = command.request() instanceof HistoryCommand.Resolve;
+            boolean dispute = command.request() instanceof HistoryCommand.Dispute;
+            if (!ruling && !(dispute && command.afterTheEnd())) {
+                throw new Conflict("scenario '" + state.name() + "' is concluded; " + (dispute
+                        ? "the campaign's period for disputes after the end is over (or it sets none)"
+                        : "nothing more can happen in it (an action of it may still be disputed within the "
+                        + "campaign's period)"));
+            }
+        }
         requireVersion(command.expectedVersion(), log);
         MetaData meta = MetaData.with(ActionMetaData.SIDE, actingFor(command.actor()));
         HistoryCommand.Request request = command.request();
@@ -286,6 +370,32 @@ public class Scenario {
                                 : decided.side()));
             }
         }
+        return state;
+    }
+
+    /**
+     * A note of table talk, by a player of the scenario or the referee, in play or concluded; it is about an action
+     * of the record when it names one (in force or not: a note may explain an undone action too).
+     */
+    @CommandHandler
+    public ScenarioState handle(ScenarioCommand.WriteNote command, ScenarioLog log) {
+        Actor actor = command.actor();
+        if (!actor.referee() && actor.sides().stream().noneMatch(state.sideOrder()::contains)) {
+            throw new NotYourSide(actor.account() + " plays no side of scenario '" + state.name()
+                    + "': its players and the referee write in it");
+        }
+        String text = org.wargame.tracker.campaign.NoteText.require(command.text());
+        Long aboutAt = null;
+        if (command.about() != null) {
+            try {
+                aboutAt = log.positionOf(command.about(), log.length());
+            } catch (IllegalStateException e) {
+                throw new FieldRefused("actionId", "the scenario has no action '"
+                        + org.wargame.tracker.refusal.RequestJson.shortened(command.about()) + "'");
+            }
+        }
+        record(new ScenarioEvent.NoteWritten(command.noteId(), actor.account(), text, command.about(), aboutAt,
+                state.clock()), MetaData.with(ActionMetaData.SIDE, actingFor(actor)));
         return state;
     }
 

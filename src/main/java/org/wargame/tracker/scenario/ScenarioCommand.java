@@ -19,20 +19,44 @@ public sealed interface ScenarioCommand {
 
     String scenarioId();
 
-    /** {@code tables}: the campaign's charts the rule text does not print (null: none). */
+    /**
+     * {@code tables}: the campaign's charts the rule text does not print (null: none); {@code map}: the plan's map
+     * (null: none), the counters already placed on it.
+     */
     record StartScenario(@TargetAggregateIdentifier String scenarioId, String campaignId, String name,
                          String ruleSet, int turnLimit, List<Side> sides, List<CounterDefinition> counters,
-                         String diceCommitment, Map<String, Object> tables) implements ScenarioCommand {
+                         String diceCommitment, Map<String, Object> tables,
+                         org.wargame.tracker.rules.ScenarioMap map) implements ScenarioCommand {
         public StartScenario(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                              List<Side> sides, List<CounterDefinition> counters, String diceCommitment) {
-            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, diceCommitment, null);
+            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, diceCommitment, null, null);
+        }
+
+        public StartScenario(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
+                             List<Side> sides, List<CounterDefinition> counters, String diceCommitment,
+                             Map<String, Object> tables) {
+            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, diceCommitment, tables, null);
         }
     }
 
+    /**
+     * {@code seal}: the part of the request the rule set seals (its content kept beside the record, only the
+     * commitment in it; null: none); {@code reveals}: the sealed choices the rules reveal with this action, their
+     * contents and salts read from where they are kept (empty: none).
+     */
     record TakeAction(@TargetAggregateIdentifier String scenarioId, String actionId, Actor actor, String type,
                       RuleAction action, Map<String, Object> request, List<EnteredRoll> dice,
-                      Long expectedVersion)
+                      Long expectedVersion, NewSeal seal, List<Opening> reveals)
             implements ScenarioCommand {
+
+        public TakeAction {
+            reveals = reveals == null ? List.of() : List.copyOf(reveals);
+        }
+
+        public TakeAction(String scenarioId, String actionId, Actor actor, String type, RuleAction action,
+                          Map<String, Object> request, List<EnteredRoll> dice, Long expectedVersion) {
+            this(scenarioId, actionId, actor, type, action, request, dice, expectedVersion, null, List.of());
+        }
 
         public TakeAction(String scenarioId, String actionId, Actor actor, String type, RuleAction action,
                           Map<String, Object> request, List<EnteredRoll> dice) {
@@ -72,5 +96,28 @@ public sealed interface ScenarioCommand {
         public EndPhase {
             confirm = confirm == null ? List.of() : List.copyOf(confirm);
         }
+    }
+
+    /** A note of table talk ({@code about}: the id of the action it is about; null: none). See {@link TableTalk}. */
+    record WriteNote(@TargetAggregateIdentifier String scenarioId, String noteId, Actor actor, String text,
+                     String about) implements ScenarioCommand {
+    }
+
+    /** A choice to seal: its id, what everybody reads about it, the commitment to its kept content. */
+    record NewSeal(String sealId, String label, String commitment) {
+    }
+
+    /** A sealed choice to reveal with its content and salt as kept. */
+    record Opening(String sealId, String content, String salt) {
+    }
+
+    /** {@code side} seals a choice (docs/history.md, Sealed choices). */
+    record SealChoice(@TargetAggregateIdentifier String scenarioId, String actionId, Actor actor, String side,
+                      NewSeal seal, Long expectedVersion) implements ScenarioCommand {
+    }
+
+    /** The sealing side's player or the referee reveals a sealed choice. */
+    record RevealChoice(@TargetAggregateIdentifier String scenarioId, String actionId, Actor actor, Opening opening,
+                        Long expectedVersion) implements ScenarioCommand {
     }
 }

@@ -40,7 +40,10 @@ public sealed interface ScenarioEvent {
             Map.entry("scenario.ReopeningProposed", ReopeningProposed.class),
             Map.entry("scenario.ReopeningDeclined", ReopeningDeclined.class),
             Map.entry("scenario.ScenarioReopened", ScenarioReopened.class),
-            Map.entry("scenario.SideDone", SideDone.class));
+            Map.entry("scenario.SideDone", SideDone.class),
+            Map.entry("scenario.NoteWritten", NoteWritten.class),
+            Map.entry("scenario.Sealed", ChoiceSealed.class),
+            Map.entry("scenario.Revealed", ChoiceRevealed.class));
 
     /**
      * An event that takes the scenario back to how it stood after its first {@code rolledBackTo} events (the
@@ -72,12 +75,22 @@ public sealed interface ScenarioEvent {
      */
     record ScenarioStarted(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                            List<Side> sides, List<CounterDefinition> counters, GameClock clock,
-                           String diceCommitment, Map<String, Object> tables) implements ScenarioEvent {
+                           String diceCommitment, Map<String, Object> tables,
+                           org.wargame.tracker.rules.ScenarioMap map) implements ScenarioEvent {
         /** Without the campaign's tables (optional: null in events stored before they existed). */
         public ScenarioStarted(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                                List<Side> sides, List<CounterDefinition> counters, GameClock clock,
                                String diceCommitment) {
-            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, clock, diceCommitment, null);
+            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, clock, diceCommitment, null,
+                    null);
+        }
+
+        /** Without the plan's map (optional: null in events stored before maps existed, and for a table game). */
+        public ScenarioStarted(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
+                               List<Side> sides, List<CounterDefinition> counters, GameClock clock,
+                               String diceCommitment, Map<String, Object> tables) {
+            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, clock, diceCommitment, tables,
+                    null);
         }
     }
 
@@ -208,5 +221,32 @@ public sealed interface ScenarioEvent {
      * done, the clock advances in the same action.
      */
     record SideDone(String actionId, String side, GameClock clock, String section) implements ScenarioEvent {
+    }
+
+    /**
+     * Table talk: a note a player or the referee wrote in the scenario, plain text as written, at {@code clock}.
+     * Never edited: a correction is a new note. {@code about} (optional): the id of the action it is about,
+     * {@code aboutAt} that action's position in the stream. It changes nothing in the game.
+     */
+    record NoteWritten(String noteId, String author, String text, String about, Long aboutAt, GameClock clock)
+            implements ScenarioEvent {
+    }
+
+    // Sealed choices (docs/history.md, Sealed choices): the record holds the commitment, the content is kept beside
+    // it (table sealed_secret) until the reveal publishes it with its salt.
+
+    /**
+     * {@code side} sealed a choice: {@code label} is what everybody reads about it ("which spotting round is real"),
+     * {@code commitment} the hash of its salt and content ({@link Commitment}); the content is not in the record.
+     */
+    record ChoiceSealed(String sealId, String side, String label, String commitment) implements ScenarioEvent {
+    }
+
+    /**
+     * A sealed choice made public, once: its content and salt, which anyone checks against the commitment of its
+     * {@link ChoiceSealed}; {@code revealedBy}: the account (the sealing side's player, the referee, or the player
+     * whose action the rules reveal it with).
+     */
+    record ChoiceRevealed(String sealId, String content, String salt, String revealedBy) implements ScenarioEvent {
     }
 }

@@ -30,7 +30,7 @@ import java.util.function.Predicate;
  * the last action still in force, and the open undo requests and disputes. Pure and immutable: the aggregate, the
  * read model and time travel all fold events with {@link #evolve}. It holds no earlier state: a roll-back asks the
  * record ({@link ScenarioPast}, handed to the fold) for the state it returns to, so its size does not grow with
- * the history.
+ * the history. {@code map}: the plan's map the scenario is played on (null: none), from its start.
  * <p>
  * Every copy of a folded state that is kept (the aggregate's snapshots, the checkpoints, the read-model rows)
  * carries {@link #FOLD_VERSION}; a copy of another version is not used: snapshots and checkpoints are ignored
@@ -40,13 +40,14 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                             List<Side> sides, GameClock clock, boolean concluded, String result, RuleState rules,
                             int serverRolls, String diceCommitment, long events, LastAction lastAction,
                             List<UndoRequested> requests, List<ActionDisputed> disputes, Proposal proposal,
-                            int reopenings, List<String> done) {
+                            int reopenings, List<String> done, org.wargame.tracker.rules.ScenarioMap map,
+                            List<Seal> seals) {
 
     /**
      * The version of this fold. Raise it whenever a change of the code changes the state a fold of the same events
      * gives (or its stored shape): every kept copy of an older fold is then ignored or folded again.
      */
-    public static final int FOLD_VERSION = 3;
+    public static final int FOLD_VERSION = 4;
     /** {@link #FOLD_VERSION} as the revision of the aggregate's snapshots. */
     public static final String FOLD_REVISION = "" + FOLD_VERSION;
 
@@ -71,17 +72,36 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         public static final String REOPEN = "reopen";
     }
 
+    /**
+     * A sealed choice as the record stands: who sealed it, what it is about, its commitment, where and when (the
+     * position and clock of its {@code ChoiceSealed}); content and salt only once revealed ({@code revealedAt}: the
+     * position of the reveal). Seals carry on through roll-backs like the dice count: what was sealed stays
+     * committed, and a choice once revealed cannot be hidden again.
+     */
+    public record Seal(String sealId, String side, String label, String commitment, long at, GameClock clock,
+                       String content, String salt, Long revealedAt) {
+        public boolean revealed() {
+            return revealedAt != null;
+        }
+    }
+
+    /** The seal of that id, or null. */
+    public Seal seal(String sealId) {
+        return seals.stream().filter(s -> s.sealId().equals(sealId)).findFirst().orElse(null);
+    }
+
     public ScenarioState {
         requests = requests == null ? List.of() : List.copyOf(requests);
         disputes = disputes == null ? List.of() : List.copyOf(disputes);
         done = done == null ? List.of() : List.copyOf(done); // null in a state kept before sides said they were done
+        seals = seals == null ? List.of() : List.copyOf(seals); // null in a state kept before seals existed
     }
 
     public static ScenarioState started(ScenarioStarted e) {
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = RuleSets.byId(e.ruleSet());
         return new ScenarioState(e.scenarioId(), e.campaignId(), e.name(), e.ruleSet(), e.turnLimit(), e.sides(),
                 e.clock(), false, null, ruleSet.setUp(e.counters(), e.tables()), 0, e.diceCommitment(), 1, null,
-                List.of(), List.of(), null, 0, List.of());
+                List.of(), List.of(), null, 0, List.of(), e.map(), List.of());
     }
 
     /** Applies one event that is not a roll-back (see {@link #evolve(FoldInput, ScenarioPast)}). */
@@ -127,7 +147,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, back.clock, concluded,
                     result, back.rules, serverRolls, diceCommitment, events + 1, back.lastAction,
                     requests.stream().filter(stays::test).toList(), disputes.stream().filter(stays::test).toList(),
-                    lapsed(), reopenings, back.done);
+                    lapsed(), reopenings, back.done, map, seals);
         }
         if (event instanceof UndoRequested requested) {
             return next(clock, rules, serverRolls, lastAction, append(requests, requested), disputes);
@@ -148,7 +168,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         if (event instanceof ScenarioConcluded done) {
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, true,
                     done.result(), rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes,
-                    null, reopenings, this.done);
+                    null, reopenings, this.done, map, seals);
         }
         if (event instanceof ScenarioEvent.ConclusionProposed p) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes).withProposal(
@@ -166,9 +186,21 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         if (event instanceof ScenarioEvent.ScenarioReopened) {
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, false, null,
                     rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, null,
-                    reopenings + 1, done);
+                    reopenings + 1, done, map, seals);
         }
-        if (event instanceof ScenarioEvent.ActionDropped) {
+        if (event instanceof ScenarioEvent.ChoiceSealed sealed) {
+            return next(clock, rules, serverRolls, lastAction, requests, disputes).withSeals(append(seals,
+                    new Seal(sealed.sealId(), sealed.side(), sealed.label(), sealed.commitment(), events, clock, null,
+                            null, null)));
+        }
+        if (event instanceof ScenarioEvent.ChoiceRevealed revealed) {
+            long at = events;
+            return next(clock, rules, serverRolls, lastAction, requests, disputes).withSeals(seals.stream()
+                    .map(s -> s.sealId().equals(revealed.sealId()) && !s.revealed() ? new Seal(s.sealId(), s.side(),
+                            s.label(), s.commitment(), s.at(), s.clock(), revealed.content(), revealed.salt(), at)
+                            : s).toList());
+        }
+        if (event instanceof ScenarioEvent.ActionDropped || event instanceof ScenarioEvent.NoteWritten) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes); // changes nothing but the count
         }
         throw new IllegalStateException("the fold has no case for " + event.getClass().getSimpleName());
@@ -242,18 +274,25 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                                List<UndoRequested> requests, List<ActionDisputed> disputes) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, proposal,
-                reopenings, done);
+                reopenings, done, map, seals);
     }
 
     private ScenarioState withProposal(Proposal open) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
-                rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, open, reopenings, done);
+                rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, open, reopenings, done,
+                map, seals);
     }
 
     private ScenarioState withDone(List<String> sidesDone) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, proposal, reopenings,
-                sidesDone);
+                sidesDone, map, seals);
+    }
+
+    private ScenarioState withSeals(List<Seal> now) {
+        return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
+                rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, proposal, reopenings, done,
+                map, now);
     }
 
     /** The open proposal once the game changed: a proposal to conclude lapses, one to reopen cannot be open. */

@@ -106,6 +106,17 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
     }
 
     @Override
+    public String waitsBetweenScenarios(CounterDefinition counter, Map<String, Object> tables) {
+        return MedicalTreatment.waiting(counter, tables);
+    }
+
+    @Override
+    public org.wargame.tracker.rules.BetweenScenariosRoll rollBetweenScenarios(CounterDefinition counter,
+                                                                           Map<String, Object> tables, Dice dice) {
+        return MedicalTreatment.rollBetween(counter, tables, dice);
+    }
+
+    @Override
     public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, SkirmishAction action, Dice dice) {
         if (action == null) {
             throw new FieldRefused("type", "missing or not an action of rule set skirmish");
@@ -129,6 +140,34 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
             throw new FieldRefused("type", "not an action of rule set skirmish");
         }
         return action.actingSide(state);
+    }
+
+    /** Which spotting round is real is sealed when they are placed (docs/history.md, Sealed choices). */
+    @Override
+    public String sealedField(String type) {
+        return "place-spotting-rounds".equals(type) ? "real" : null;
+    }
+
+    @Override
+    public void checkSealed(SkirmishState state, SkirmishAction action) {
+        if (action instanceof SkirmishAction.PlaceSpottingRounds place) {
+            SpottingRounds.checkSealed(place);
+        }
+    }
+
+    /** Rolling for the spotting rounds reveals which was real, as the rules require. */
+    @Override
+    public String revealField(String type) {
+        return "resolve-spotting-rounds".equals(type) ? "real" : null;
+    }
+
+    @Override
+    public String revealedSeal(SkirmishState state, SkirmishAction action) {
+        if (action instanceof SkirmishAction.ResolveSpottingRounds resolve) {
+            SkirmishState.Spotting placed = SpottingRounds.pending(state, state.gameTurn(), resolve.gunner());
+            return placed == null ? null : placed.seal();
+        }
+        return null;
     }
 
     @Override
