@@ -1,6 +1,5 @@
 package org.wargame.tracker.store;
 
-import org.axonframework.commandhandling.CommandBus;
 import org.axonframework.commandhandling.CommandMessage;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.messaging.InterceptorChain;
@@ -9,7 +8,6 @@ import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.axonframework.modelling.command.AnnotationCommandTargetResolver;
 import org.axonframework.modelling.command.CommandTargetResolver;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.refusal.Conflict;
@@ -43,6 +41,8 @@ import java.util.Map;
  * one appends to the stream; the next start (or verify) finds it.
  */
 @Component
+// not registered here: Axon's auto-configuration puts every handler interceptor bean on the command bus (registered
+// here too, it ran twice per command: two head reads, and on PostgreSQL two locks)
 public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>> {
 
     private final EventTables tables;
@@ -68,11 +68,6 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
         this.quarantine = quarantine;
         this.verification = verification;
         this.caches = List.of(scenarioCache, campaignCache);
-    }
-
-    @Autowired
-    void register(CommandBus commandBus) {
-        commandBus.registerHandlerInterceptor(this);
     }
 
     /** Head of a stream: sequence and chain hash of its last event ({@code broken}: the link that refuses it). */
