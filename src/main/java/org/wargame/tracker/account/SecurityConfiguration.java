@@ -75,7 +75,7 @@ public class SecurityConfiguration {
                 .authorizeHttpRequests(a -> a
                         .requestMatchers("/actuator/health/**", "/actuator/health", "/v3/api-docs/**",
                                 "/swagger-ui/**", "/swagger-ui.html", "/login", "/css/**", "/js/**", "/webjars/**",
-                                "/favicon.ico", "/favicon.svg", "/error").permitAll()
+                                "/favicon.ico", "/favicon.svg", "/error", "/unsubscribe").permitAll()
                         .anyRequest().authenticated())
                 // the tracker's own login page (web/LoginPage); after login, the page asked for or the campaign list
                 .formLogin(form -> form.loginPage("/login").successHandler(success)
@@ -87,6 +87,9 @@ public class SecurityConfiguration {
                 // a page's scripts get 401 naming the login page; an expired session's form goes there too
                 .exceptionHandling(e -> e.authenticationEntryPoint(PageLogin::unauthenticated)
                         .accessDeniedHandler(PageLogin::denied))
+                // a mail's stop link works without logging in, by its token (notice/MailAddresses), also as RFC 8058's
+                // one-click POST, which a mail program sends without a CSRF token
+                .csrf(csrf -> csrf.ignoringRequestMatchers("/unsubscribe"))
                 .addFilterAfter(new SessionAccountCheck(accounts), SecurityContextHolderFilter.class)
                 .headers(h -> h.contentSecurityPolicy(c -> c.policyDirectives(CONTENT_SECURITY_POLICY)))
                 .build();
