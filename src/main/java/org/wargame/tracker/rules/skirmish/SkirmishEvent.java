@@ -42,7 +42,7 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
             Map.entry("skirmish.RiderInjuryRolled", RiderInjuryRolled.class),
             Map.entry("skirmish.VehicleDamaged", VehicleDamaged.class),
             Map.entry("skirmish.IndirectMgFireLanded", IndirectMgFireLanded.class),
-            Map.entry("skirmish.SpottingPlaced", SpottingRoundsPlaced.class),
+            Map.entry("skirmish.SpottingRoundsPlaced", SpottingRoundsPlaced.class),
             Map.entry("skirmish.FirePhaseClosed", FirePhaseClosed.class),
             Map.entry("skirmish.TreatmentRecorded", TreatmentRecorded.class),
             Map.entry("skirmish.GameTurnBegan", GameTurnBegan.class),
