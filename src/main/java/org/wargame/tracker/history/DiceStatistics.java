@@ -49,16 +49,21 @@ public final class DiceStatistics {
             List<DiceRoll> dice = event.getPayload() instanceof ActionTaken taken ? taken.dice()
                     : event.getPayload() instanceof ClockAdvanced advanced ? advanced.dice() : List.of();
             for (DiceRoll roll : dice) {
-                int sides = sides(roll);
-                String key = event.getMetaData().getOrDefault(ActionMetaData.SIDE, "?") + "|"
-                        + event.getMetaData().getOrDefault(ActionMetaData.ACCOUNT, "?") + "|" + roll.kind();
-                long[] c = counts.computeIfAbsent(key, k -> new long[3 + sides]);
-                c[0]++;
-                c[DiceRoll.SERVER.equals(roll.source()) ? 1 : 2]++;
-                for (int value : roll.values()) {
-                    if (value >= 1 && value <= sides) {
-                        c[2 + value]++;
-                    }
+                add(String.valueOf(event.getMetaData().getOrDefault(ActionMetaData.SIDE, "?")),
+                        String.valueOf(event.getMetaData().getOrDefault(ActionMetaData.ACCOUNT, "?")), roll);
+            }
+        }
+
+        /** Counts one roll of {@code side}'s {@code account} (a roll outside a scenario: between two of them). */
+        public void add(String side, String account, DiceRoll roll) {
+            int sides = sides(roll);
+            String key = side + "|" + account + "|" + roll.kind();
+            long[] c = counts.computeIfAbsent(key, k -> new long[3 + sides]);
+            c[0]++;
+            c[DiceRoll.SERVER.equals(roll.source()) ? 1 : 2]++;
+            for (int value : roll.values()) {
+                if (value >= 1 && value <= sides) {
+                    c[2 + value]++;
                 }
             }
         }

@@ -3,7 +3,9 @@ package org.wargame.tracker.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.springframework.stereotype.Component;
+import org.wargame.tracker.campaign.CampaignEvent.BetweenScenariosRolled;
 import org.wargame.tracker.campaign.CampaignEvent.CounterRecovered;
+import org.wargame.tracker.campaign.CampaignEvent.HandBackRevised;
 import org.wargame.tracker.campaign.CampaignState;
 import org.wargame.tracker.campaign.CampaignState.RosterCounter;
 import org.wargame.tracker.campaign.CampaignState.ScenarioEntry;
@@ -78,6 +80,14 @@ public class AfterActionReports {
         List<ScenarioReport> reports = new ArrayList<>();
         for (ScenarioEntry entry : campaign.scenarios()) {
             reports.add(report(scenarios.state(entry.scenarioId()), campaign, all));
+        }
+        // the rolls between scenarios (treatment rolls) are the campaign's own events: the roller's, for its counter's side
+        for (DomainEventMessage<?> m : history.messages(campaignId)) {
+            if (m.getPayload() instanceof BetweenScenariosRolled r && r.roll() != null) {
+                RosterCounter counter = campaign.roster().get(r.counterId());
+                all.add(counter == null ? "?" : counter.counter().side(), r.rolledBy() == null ? "?" : r.rolledBy(),
+                        r.roll());
+            }
         }
         return new CampaignJournal(campaign, reports, careers(campaign, reports), luck(all, campaign.sides()));
     }
@@ -313,7 +323,18 @@ public class AfterActionReports {
         Map<String, String> scenarioNames = new HashMap<>();
         campaign.scenarios().forEach(s -> scenarioNames.put(s.scenarioId(), s.name()));
         for (DomainEventMessage<?> m : history.messages(campaign.campaignId())) {
-            if (m.getPayload() instanceof CounterRecovered r) {
+            if (m.getPayload() instanceof BetweenScenariosRolled r) {
+                between.computeIfAbsent(r.counterId(), k -> new ArrayList<>()).add((r.section() == null ? "a roll"
+                        : r.section()) + (r.roll() == null ? "" : ", " + r.roll().kind() + " " + String.join(" ",
+                        r.roll().values().stream().map(String::valueOf).toList())) + ": " + r.result()
+                        + (r.struckOff() ? ", struck off the roster" : "") + " (after "
+                        + scenarioNames.getOrDefault(r.afterScenario(), "a scenario") + ")");
+            } else if (m.getPayload() instanceof HandBackRevised h) {
+                String where = scenarioNames.getOrDefault(h.scenarioId(), "a scenario");
+                h.outcomes().forEach(o -> between.computeIfAbsent(o.id(), k -> new ArrayList<>()).add(
+                        "the referee's ruling after the end of " + where + " changed what it took back to the roster"
+                                + (h.ruling() == null ? "" : ": " + h.ruling())));
+            } else if (m.getPayload() instanceof CounterRecovered r) {
                 String when = "before " + scenarioNames.getOrDefault(r.scenarioId(), "a scenario");
                 between.computeIfAbsent(r.counterId(), k -> new ArrayList<>()).add(
                         (r.note() == null || r.note().isBlank() ? (r.sitsOut() ? "sat a scenario out" : "recovered")

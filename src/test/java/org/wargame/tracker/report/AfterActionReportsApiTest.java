@@ -38,19 +38,16 @@ class AfterActionReportsApiTest extends ApiTestSupport {
                 "dice", List.of(Map.of("kind", "DR", "values", List.of(2, 3)))));
         assertThat(rally.status()).as(rally.raw()).isEqualTo(200);
 
-        // table talk: where notes are recorded (the notes API answers 201), the report quotes them with who and when
+        // table talk: the report quotes a note with who wrote it, their side and when
         Response note = post("bruno", "/api/scenarios/" + s + "/notes", Map.of("text", "We rallied behind the ridge."));
+        assertThat(note.status()).as(note.raw()).isEqualTo(201);
 
         ScenarioReport report = reports.scenario(s);
-        if (note.status() == 201) {
-            assertThat(report.notes()).hasSize(1);
-            assertThat(report.notes().get(0).text()).isEqualTo("We rallied behind the ridge.");
-            assertThat(report.notes().get(0).author()).isEqualTo("bruno");
-            assertThat(report.notes().get(0).sideName()).isEqualTo("Italians");
-            assertThat(report.notes().get(0).clock()).contains("Turn 2").doesNotContain("axis");
-        } else {
-            assertThat(report.notes()).isEmpty();
-        }
+        assertThat(report.notes()).hasSize(1);
+        assertThat(report.notes().get(0).text()).isEqualTo("We rallied behind the ridge.");
+        assertThat(report.notes().get(0).author()).isEqualTo("bruno");
+        assertThat(report.notes().get(0).sideName()).isEqualTo("Italians");
+        assertThat(report.notes().get(0).clock()).contains("Turn 2").doesNotContain("axis");
         assertThat(report.concluded()).isFalse();
         assertThat(report.gameTurns()).isEqualTo(2);
         assertThat(report.side("Italians").summary()).isEqualTo("no losses"); // broken, then rallied

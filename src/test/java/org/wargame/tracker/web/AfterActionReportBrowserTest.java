@@ -162,7 +162,8 @@ class AfterActionReportBrowserTest extends BrowserTestSupport {
 
     /**
      * Skirmish: a German rifleman is killed in close combat and Pfc. Dunn is hit by artillery (hit location d6 5,
-     * entered); the second scenario ends at once.
+     * entered); his treatment roll between the scenarios (d6 4) is in his career and the campaign's dice; the second
+     * scenario ends at once.
      */
     @Test
     void skirmish_report_and_journal() throws Exception {
@@ -175,6 +176,9 @@ class AfterActionReportBrowserTest extends BrowserTestSupport {
         System.out.println("SKIRMISH shell: " + shell.raw());
         ok(shell);
         conclude(s, "U.S. hold the ford");
+        // between the scenarios: Dunn's treatment roll on the campaign's chart, d6 4 entered by his player
+        ok(post("sam", "/api/campaigns/" + campaign + "/between/rolls", Map.of("counter", "us-rifle-1",
+                "dice", List.of(roll("d6", 4)))));
         String t = startPlan("referee", campaign, "counterattack");
         conclude(t, "The mill is taken");
 
@@ -198,7 +202,13 @@ class AfterActionReportBrowserTest extends BrowserTestSupport {
         String journal = body();
         System.out.println(journal);
         noIds(journal);
-        assertThat(career("Pfc. Dunn")).contains("Ambush").contains("walking wounded");
+        assertThat(career("Pfc. Dunn")).contains("Ambush at the ford: walking wounded")
+                .contains("Between scenarios: Medical Treatment (campaign chart), d6 4:");
+        // the campaign's dice: the referee's hit location in the scenario, sam's treatment roll between the two
+        assertThat(driver.findElement(By.cssSelector("#journal-dice .dice-chart[data-player='sam'][data-kind='d6']"))
+                .getAttribute("data-dice")).isEqualTo("1");
+        assertThat(driver.findElement(By.cssSelector("#journal-dice .dice-chart[data-player='referee']"
+                + "[data-kind='d6']")).getAttribute("data-dice")).isEqualTo("1");
         String journalPdf = pdf("/campaigns/" + campaign + "/journal.pdf");
         assertThat(journalPdf).contains("U.S. hold the ford").contains("The mill is taken")
                 .contains("1 walking wounded");

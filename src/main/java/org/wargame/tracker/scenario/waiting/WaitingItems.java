@@ -5,10 +5,10 @@ import org.wargame.tracker.campaign.CampaignState;
 import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.scenario.IdNames;
 import org.wargame.tracker.scenario.Scenario;
-import org.wargame.tracker.scenario.ScenarioService;
-import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.scenario.ScenarioEvent.ActionDisputed;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
+import org.wargame.tracker.scenario.ScenarioService;
+import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.store.RecordedEvent;
 
 import java.time.Instant;
