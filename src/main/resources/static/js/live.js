@@ -192,6 +192,7 @@
         }
         m.setAttribute('data-version', version);
         restoreFocus(focus);
+        document.dispatchEvent(new CustomEvent('live:redrawn')); // the board's script marks it again
     }
 
     /* --- focus kept on the control ------------------------------------------------------------------------ */

@@ -1,7 +1,8 @@
 /*
  * The table on a phone: the panel sits under the board, so after a counter is chosen (its panel swapped in) or an
  * action from the panel is answered (the page swapped in), the panel is scrolled into view, where the player looks.
- * On a laptop the panel is beside the board and nothing scrolls. No inline script: the Content-Security-Policy.
+ * On a laptop the panel is beside the board and nothing scrolls. The result of an action at the top of the panel
+ * hides when its button is pressed. No inline script: the Content-Security-Policy.
  */
 (function () {
     'use strict';
@@ -18,5 +19,11 @@
             panel.scrollIntoView({block: 'start'});
         }
         fromPanel = false;
+    });
+    document.addEventListener('click', function (e) {
+        var button = e.target && e.target.closest && e.target.closest('#result .dismiss');
+        if (button) {
+            button.closest('#result').remove();
+        }
     });
 })();

@@ -16,7 +16,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 /**
  * The layout shows the design: packages by capability, from the bottom up: refusals, the rule sets, the event
- * store's infrastructure, accounts, campaigns, scenarios, history's read side, notices, and the web on top. Nothing depends on
+ * store's infrastructure, accounts, campaigns, scenarios, history's read side, the reports told from it (after-action
+ * reports, the campaign journal), the notices sent out (webhooks, mail), and the web on top. Nothing depends on
  * what is above it, the core never names a rule set (they are found through ServiceLoader), and the rule sets are
  * plain Java that one can read beside the rule text. The web is four rooms: {@code http} (filters, limits, problems,
  * error pages) under {@code api} (the REST controllers), {@code pages} (the page controllers and their models) and
@@ -41,17 +42,21 @@ class ArchitectureTest {
                 .layer("campaign").definedBy("org.wargame.tracker.campaign..")
                 .layer("scenario").definedBy("org.wargame.tracker.scenario..")
                 .layer("history").definedBy("org.wargame.tracker.history..")
+                .layer("report").definedBy("org.wargame.tracker.report..")
                 .layer("notice").definedBy("org.wargame.tracker.notice..")
                 .layer("web").definedBy("org.wargame.tracker.web..")
                 .whereLayer("web").mayNotBeAccessedByAnyLayer()
-                .whereLayer("history").mayOnlyBeAccessedByLayers("web")
+                .whereLayer("report").mayOnlyBeAccessedByLayers("web")
                 .whereLayer("notice").mayOnlyBeAccessedByLayers("web")
-                .whereLayer("scenario").mayOnlyBeAccessedByLayers("history", "web")
-                .whereLayer("campaign").mayOnlyBeAccessedByLayers("scenario", "history", "web")
-                .whereLayer("account").mayOnlyBeAccessedByLayers("campaign", "scenario", "history", "web")
-                .whereLayer("store").mayOnlyBeAccessedByLayers("account", "campaign", "scenario", "history", "web")
-                .whereLayer("rules").mayOnlyBeAccessedByLayers("store", "account", "campaign", "scenario", "history",
+                .whereLayer("history").mayOnlyBeAccessedByLayers("report", "web")
+                .whereLayer("scenario").mayOnlyBeAccessedByLayers("history", "report", "notice", "web")
+                .whereLayer("campaign").mayOnlyBeAccessedByLayers("scenario", "history", "report", "notice", "web")
+                .whereLayer("account").mayOnlyBeAccessedByLayers("campaign", "scenario", "history", "report", "notice",
                         "web")
+                .whereLayer("store").mayOnlyBeAccessedByLayers("account", "campaign", "scenario", "history", "report",
+                        "notice", "web")
+                .whereLayer("rules").mayOnlyBeAccessedByLayers("store", "account", "campaign", "scenario", "history",
+                        "report", "notice", "web")
                 .because("each capability builds only on those below it");
     }
 

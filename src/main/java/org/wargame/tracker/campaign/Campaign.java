@@ -76,7 +76,8 @@ public class Campaign {
         ruleSet.validateTables(command.tables());
         CampaignCreated created = new CampaignCreated(command.campaignId(), command.name(), command.ruleSet(),
                 command.sides(), command.referee(), command.description(), plans, command.tables(),
-                CampaignFile.CLOCK_ANY_PLAYER.equals(command.clock()) ? command.clock() : null);
+                CampaignFile.CLOCK_ANY_PLAYER.equals(command.clock()) ? command.clock() : null,
+                command.disputePeriodDays());
         requirePlansSetUp(created, command.roster(), ruleSet);
         apply(created);
         command.roster().forEach(counter -> apply(new CounterEnlisted(command.campaignId(), counter)));
@@ -102,6 +103,11 @@ public class Campaign {
                 List<CounterDefinition> counters = state.countersFor(plan.counters(), plan.extraCounters());
                 for (CounterDefinition counter : plan.extraCounters()) {
                     ruleSet.validate(counter);
+                }
+                if (plan.map() != null) {
+                    org.wargame.tracker.rules.ScenarioMap.check("map", plan.map());
+                    ruleSet.validateMap("map", plan.map());
+                    counters = ruleSet.placedOn(plan.map(), counters);
                 }
                 ruleSet.setUp(counters, created.tables());
                 ruleSet.validateStart(counters);
@@ -185,6 +191,91 @@ public class Campaign {
         List<String> handedBack = command.counterIds().stream().filter(state.roster()::containsKey).toList();
         apply(new ScenarioReopened(campaignId, command.scenarioId(), handedBack, command.reopenedBy(),
                 command.reason()));
+    }
+
+    /** A note between scenarios; who may write it (a participant) is asked before the command is sent. */
+    @CommandHandler
+    public void handle(CampaignCommand.WriteNote command) {
+        String text = NoteText.require(command.text());
+        if (command.scenarioId() != null && state.scenarios().stream()
+                .noneMatch(s -> s.scenarioId().equals(command.scenarioId()))) {
+            throw new FieldRefused("scenarioId", "the campaign has no scenario '"
+                    + org.wargame.tracker.refusal.RequestJson.shortened(command.scenarioId()) + "'");
+        }
+        apply(new CampaignEvent.NoteWritten(campaignId, command.noteId(), command.author(), text,
+                command.scenarioId()));
+    }
+
+    /**
+     * A roll between scenarios (a Medical Treatment roll) for a roster counter that is in no scenario now, after the
+     * last scenario it played: the rule set decides with the dice handed in, the die goes into the event.
+     */
+    @CommandHandler
+    public void handle(CampaignCommand.RollBetweenScenarios command) {
+        RosterCounter counter = state.roster().get(command.counterId());
+        if (counter == null) {
+            throw new FieldRefused("counter", "'" + command.counterId() + "' is not on the roster of this campaign");
+        }
+        if (counter.eliminated()) {
+            throw new Conflict("counter", counter.counter().name() + " is struck off the roster");
+        }
+        if (counter.inScenario() != null) {
+            throw new Conflict("counter", counter.counter().name() + " is in play in scenario '"
+                    + scenarioName(counter.inScenario()) + "': roll for him there, or after it is concluded");
+        }
+        if (counter.lastScenario() == null) {
+            throw new Conflict("counter", counter.counter().name() + " has played no scenario yet");
+        }
+        var rolled = RuleSets.byId(state.ruleSet()).rollBetweenScenarios(counter.counter(), state.tables(),
+                command.dice());
+        apply(new CampaignEvent.BetweenScenariosRolled(campaignId, counter.counter().id(), counter.lastScenario(),
+                rolled.roll(), rolled.result(), rolled.state(), rolled.struckOff(), rolled.section(),
+                command.rolledBy(), org.wargame.tracker.rules.DiceRoll.SERVER.equals(rolled.roll().source())
+                ? command.diceCommitment() : null));
+    }
+
+    /**
+     * A ruling on a concluded scenario: the counters whose end state it changes get their new one, unless a later
+     * scenario (or a roll between scenarios) already used one of them: then the whole ruling is refused, naming what
+     * it would change, so that the record never contradicts itself.
+     */
+    @CommandHandler
+    public void handle(CampaignCommand.ReviseHandBack command) {
+        CampaignState.ScenarioEntry entry = state.scenarios().stream()
+                .filter(s -> s.scenarioId().equals(command.scenarioId())).findFirst()
+                .orElseThrow(() -> new Conflict("scenario " + command.scenarioId() + " is not of this campaign"));
+        if (!entry.concluded()) {
+            throw new Conflict("scenario '" + entry.name() + "' is not concluded");
+        }
+        java.util.Map<String, org.wargame.tracker.rules.CounterOutcome> before = new java.util.HashMap<>();
+        command.before().forEach(o -> before.put(o.id(), o));
+        List<org.wargame.tracker.rules.CounterOutcome> changed = new java.util.ArrayList<>();
+        List<String> words = new java.util.ArrayList<>();
+        for (org.wargame.tracker.rules.CounterOutcome o : command.after()) {
+            RosterCounter rostered = state.roster().get(o.id());
+            org.wargame.tracker.rules.CounterOutcome was = before.get(o.id());
+            if (rostered == null || was != null && was.eliminated() == o.eliminated()
+                    && was.state().equals(o.state())) {
+                continue;
+            }
+            changed.add(o);
+            words.add(HandBackChange.words(rostered.counter().name(), was, o));
+        }
+        List<CampaignState.UsedLater> used = state.usedAfter(command.scenarioId(),
+                changed.stream().map(org.wargame.tracker.rules.CounterOutcome::id).toList());
+        if (!used.isEmpty()) {
+            throw new Conflict("the ruling on scenario '" + entry.name() + "' is refused: it would change "
+                    + String.join("; ", words) + "; but " + String.join("; ", used.stream()
+                    .map(u -> u.name() + " is used since, in " + u.scenario()).toList())
+                    + ". Nothing was changed");
+        }
+        apply(new CampaignEvent.HandBackRevised(campaignId, command.scenarioId(), changed, words,
+                command.disputeId(), command.ruledBy(), command.ruling()));
+    }
+
+    private String scenarioName(String scenarioId) {
+        return state.scenarios().stream().filter(s -> s.scenarioId().equals(scenarioId))
+                .map(CampaignState.ScenarioEntry::name).findFirst().orElse(scenarioId);
     }
 
     @EventSourcingHandler

@@ -3,6 +3,7 @@ package org.wargame.tracker.campaign;
 import org.axonframework.serialization.Revision;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.CounterOutcome;
+import org.wargame.tracker.rules.DiceRoll;
 
 import java.util.List;
 import java.util.Map;
@@ -17,23 +18,33 @@ public sealed interface CampaignEvent {
             "campaign.ScenarioOpened", ScenarioOpened.class,
             "campaign.ScenarioOutcomeRecorded", ScenarioOutcomeRecorded.class,
             "campaign.CounterRecovered", CounterRecovered.class,
-            "campaign.ScenarioReopened", ScenarioReopened.class);
+            "campaign.ScenarioReopened", ScenarioReopened.class,
+            "campaign.NoteWritten", NoteWritten.class,
+            "campaign.BetweenScenariosRolled", BetweenScenariosRolled.class,
+            "campaign.HandBackRevised", HandBackRevised.class);
 
     String campaignId();
 
     /**
      * Revision 1 added {@code plans}; its upcast ({@code CampaignEventNames}) reads older ones.
      * {@code tables} (the campaign's charts the rule text does not print) is optional: null in older events;
-     * so is {@code clock} (who moves the clock on, {@code any-player}; null: the side whose move it is).
+     * so is {@code clock} (who moves the clock on, {@code any-player}; null: the side whose move it is), and
+     * {@code disputePeriodDays} (days after a scenario's end in which it may be disputed; null: not after its end).
      */
     @Revision("1")
     record CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                            String description, List<ScenarioPlan> plans, Map<String, Object> tables,
-                           String clock)
+                           String clock, Integer disputePeriodDays)
             implements CampaignEvent {
         public CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                                String description, List<ScenarioPlan> plans) {
-            this(campaignId, name, ruleSet, sides, referee, description, plans, null, null);
+            this(campaignId, name, ruleSet, sides, referee, description, plans, null, null, null);
+        }
+
+        public CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
+                               String description, List<ScenarioPlan> plans, Map<String, Object> tables,
+                               String clock) {
+            this(campaignId, name, ruleSet, sides, referee, description, plans, tables, clock, null);
         }
     }
 
@@ -77,6 +88,39 @@ public sealed interface CampaignEvent {
                             String reason) implements CampaignEvent {
         public ScenarioReopened {
             counterIds = counterIds == null ? List.of() : List.copyOf(counterIds);
+        }
+    }
+
+    /**
+     * Table talk in the campaign, between scenarios: a note a player or the referee wrote, plain text as written.
+     * Never edited (a correction is a new note). {@code scenarioId} (optional): the scenario it is about. It changes
+     * nothing in the campaign.
+     */
+    record NoteWritten(String campaignId, String noteId, String author, String text, String scenarioId)
+            implements CampaignEvent {
+    }
+
+    /**
+     * A roll between scenarios for a roster counter (a Medical Treatment roll), taken after {@code afterScenario}
+     * (the last scenario it played): the die with its source, the result as the campaign's chart words it, its new
+     * carried state, whether it is struck off by it, the rule section, who rolled, and the commitment of the
+     * campaign's seed when the server rolled.
+     */
+    record BetweenScenariosRolled(String campaignId, String counterId, String afterScenario, DiceRoll roll,
+                                  String result, Map<String, Object> state, boolean struckOff, String section,
+                                  String rolledBy, String diceCommitment) implements CampaignEvent {
+    }
+
+    /**
+     * A referee's ruling on an action of a concluded scenario (the scenario's {@code DisputeUpheld}, {@code disputeId})
+     * changed its hand-back: each counter whose end state it changed, with its new end state ({@code outcomes}), and
+     * the change in words. Recorded only while no later scenario or roll between scenarios used one of them.
+     */
+    record HandBackRevised(String campaignId, String scenarioId, List<CounterOutcome> outcomes, List<String> changes,
+                           String disputeId, String ruledBy, String ruling) implements CampaignEvent {
+        public HandBackRevised {
+            outcomes = outcomes == null ? List.of() : List.copyOf(outcomes);
+            changes = changes == null ? List.of() : List.copyOf(changes);
         }
     }
 }

@@ -45,6 +45,12 @@ final class CampaignFileCheck {
                     + CampaignFile.CLOCK_BY_SIDE + " (the side whose move it is; the default) or "
                     + CampaignFile.CLOCK_ANY_PLAYER + " (any player, one device shared at the table)");
         }
+        if (file.disputePeriodDays() != null && (file.disputePeriodDays() < 1
+                || file.disputePeriodDays() > CampaignFile.MAX_DISPUTE_PERIOD_DAYS)) {
+            throw new FieldRefused("disputePeriodDays", file.disputePeriodDays() + " is not a period: from 1 to "
+                    + CampaignFile.MAX_DISPUTE_PERIOD_DAYS + " days after a scenario's end (leave it out: no dispute "
+                    + "after the end)");
+        }
         List<Side> sides = file.sides();
         if (sides == null || sides.size() < 2) {
             throw new FieldRefused("sides", "a campaign needs two or more sides");
@@ -92,6 +98,9 @@ final class CampaignFileCheck {
             throw new FieldRefused(at + ".turnLimit", ScenarioPlan.TURN_LIMIT_RANGE);
         }
         sideOrder(at + ".sideOrder", plan.sideOrder(), sides);
+        if (plan.map() != null) {
+            org.wargame.tracker.rules.ScenarioMap.check(at + ".map", plan.map());
+        }
         Set<String> placed = new HashSet<>();
         for (int c = 0; c < plan.counters().size(); c++) {
             ScenarioPlan.Placement placement = plan.counters().get(c);

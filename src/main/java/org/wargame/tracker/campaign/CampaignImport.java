@@ -71,7 +71,7 @@ public class CampaignImport {
         }
         commands.send(new CreateCampaign(id, file.name(), file.ruleSet(), sides,
                 file.referee() == null ? "referee" : file.referee(), file.description(), roster,
-                file.plans() == null ? List.of() : file.plans(), file.tables(), file.clock()), account, null);
+                file.plans() == null ? List.of() : file.plans(), file.tables(), file.clock(), file.disputePeriodDays()), account, null);
         return id;
     }
 }

@@ -42,6 +42,48 @@ public class CampaignPast {
         return folded[0];
     }
 
+    /**
+     * The campaign (its roster) as it stood just before scenario {@code scenarioId} opened ({@code after} false:
+     * before the changes between scenarios it recorded when it started), or just after its latest hand-back
+     * ({@code after} true: its conclusion, or a ruling that revised it), from the record.
+     */
+    public CampaignState around(String campaignId, String scenarioId, boolean after) {
+        String field = after ? "after" : "before";
+        List<CampaignEvent> events = new ArrayList<>();
+        history.forEach(campaignId, 0, Long.MAX_VALUE, message -> events.add((CampaignEvent) message.getPayload()));
+        int end = -1;
+        for (int i = 0; i < events.size(); i++) {
+            CampaignEvent e = events.get(i);
+            if (!after && end < 0 && (e instanceof CampaignEvent.ScenarioOpened o && o.scenarioId().equals(scenarioId)
+                    || e instanceof CampaignEvent.CounterRecovered r && r.scenarioId().equals(scenarioId))) {
+                end = i; // exclusive: what it stood at before the opening
+            }
+            if (after && (e instanceof CampaignEvent.ScenarioOutcomeRecorded o && o.scenarioId().equals(scenarioId)
+                    || e instanceof CampaignEvent.HandBackRevised r && r.scenarioId().equals(scenarioId))) {
+                end = i + 1;
+            }
+        }
+        if (end < 0) {
+            boolean known = events.stream().anyMatch(e -> e instanceof CampaignEvent.ScenarioOpened o
+                    && o.scenarioId().equals(scenarioId));
+            throw new FieldRefused(field, known ? "scenario " + scenarioId + " has not been concluded yet"
+                    : "'" + scenarioId + "' is not a scenario of this campaign");
+        }
+        CampaignState state = CampaignState.created((CampaignEvent.CampaignCreated) events.get(0));
+        return state.evolveAll(events.subList(1, end));
+    }
+
+    /** The rolls taken between scenarios, in order. */
+    public List<CampaignEvent.BetweenScenariosRolled> betweenRolls(String campaignId) {
+        List<CampaignEvent.BetweenScenariosRolled> rolls = new ArrayList<>();
+        history.forEach(campaignId, 0, Long.MAX_VALUE, message -> {
+            if (message.getPayload() instanceof CampaignEvent.BetweenScenariosRolled rolled) {
+                rolls.add(rolled);
+            }
+        });
+        return rolls;
+    }
+
     /** A counter's whole history: the campaign's events and every scenario's events that name it, in order. */
     public List<RecordedEvent> ofCounter(String campaignId, String counterId) {
         CampaignState state = views.state(campaignId);

@@ -25,24 +25,36 @@ import java.util.Map;
 public record CampaignState(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                             String description, List<ScenarioPlan> plans, Map<String, RosterCounter> roster,
                             List<ScenarioEntry> scenarios, Map<String, Object> tables,
-                            String clock) {
+                            String clock, Integer disputePeriodDays, int betweenDice) {
 
     /**
      * A roster counter: its definition (data and carried state), whether it is struck off, and where it is now.
      * {@code lastScenario}: the latest scenario that placed it, changed it between scenarios or left it out (a
      * scenario is reopened only while it is the last for each of its counters); {@code stateBefore}: its carried
      * state before its last hand-back, which a reopening returns it to. Both null in states stored before them.
+     * {@code rolledAfter}: the scenario after whose hand-back a roll between scenarios changed it (null: none since
+     * its last hand-back); that scenario is then neither reopened nor ruled on for it.
      */
     public record RosterCounter(CounterDefinition counter, boolean eliminated, String inScenario,
-                                String eliminatedIn, String lastScenario, Map<String, Object> stateBefore) {
+                                String eliminatedIn, String lastScenario, Map<String, Object> stateBefore,
+                                String rolledAfter) {
         public RosterCounter(CounterDefinition counter, boolean eliminated, String inScenario, String eliminatedIn) {
-            this(counter, eliminated, inScenario, eliminatedIn, null, null);
+            this(counter, eliminated, inScenario, eliminatedIn, null, null, null);
+        }
+
+        public RosterCounter(CounterDefinition counter, boolean eliminated, String inScenario, String eliminatedIn,
+                             String lastScenario, Map<String, Object> stateBefore) {
+            this(counter, eliminated, inScenario, eliminatedIn, lastScenario, stateBefore, null);
         }
 
         RosterCounter in(String scenarioId) {
-            return new RosterCounter(counter, eliminated, inScenario, eliminatedIn, scenarioId, stateBefore);
+            return new RosterCounter(counter, eliminated, inScenario, eliminatedIn, scenarioId, stateBefore,
+                    rolledAfter);
         }
     }
+
+    /** What the step between scenarios calls a roll taken in it, where a later scenario's name would stand. */
+    public static final String BETWEEN_SCENARIOS = "a roll between scenarios";
 
     /** A counter of a scenario that a later scenario uses: its name, and that scenario's name. */
     public record UsedLater(String id, String name, String scenario) {
@@ -63,7 +75,7 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
     public static CampaignState created(CampaignCreated e) {
         return new CampaignState(e.campaignId(), e.name(), e.ruleSet(), e.sides(), e.referee(), e.description(),
                 e.plans() == null ? List.of() : e.plans(), new LinkedHashMap<>(), new ArrayList<>(), e.tables(),
-                e.clock());
+                e.clock(), e.disputePeriodDays(), 0);
     }
 
     public CampaignState evolve(CampaignEvent event) {
@@ -89,18 +101,43 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
                     c.counter().withState(recovered.state()), c.eliminated(), c.inScenario(), c.eliminatedIn(),
                     recovered.scenarioId(), c.stateBefore())));
         }
+        if (event instanceof CampaignEvent.BetweenScenariosRolled rolled) {
+            CampaignState next = withRoster(r -> r.computeIfPresent(rolled.counterId(), (k, c) -> new RosterCounter(
+                    c.counter().withState(rolled.state()), c.eliminated() || rolled.struckOff(), c.inScenario(),
+                    rolled.struckOff() ? rolled.afterScenario() : c.eliminatedIn(), c.lastScenario(),
+                    c.stateBefore(), rolled.afterScenario())));
+            int dice = next.betweenDice;
+            org.wargame.tracker.rules.DiceRoll roll = rolled.roll();
+            if (roll != null && org.wargame.tracker.rules.DiceRoll.SERVER.equals(roll.source())
+                    && roll.index() != null) {
+                dice = Math.max(dice, roll.index() + roll.values().size());
+            }
+            return next.withBetweenDice(dice);
+        }
+        if (event instanceof CampaignEvent.HandBackRevised revised) {
+            return withRoster(r -> {
+                for (CounterOutcome outcome : revised.outcomes()) {
+                    r.computeIfPresent(outcome.id(), (k, c) -> new RosterCounter(c.counter().withState(
+                            outcome.state()), outcome.eliminated(), c.inScenario(), outcome.eliminated()
+                            ? revised.scenarioId() : null, c.lastScenario(), c.stateBefore(), c.rolledAfter()));
+                }
+            });
+        }
         if (event instanceof ScenarioReopened reopened) {
             // the hand-back undone: back in play in the scenario with the state it took into it
             CampaignState next = withRoster(r -> reopened.counterIds().forEach(id -> r.computeIfPresent(id,
                     (k, c) -> new RosterCounter(c.stateBefore() == null ? c.counter()
                             : c.counter().withState(c.stateBefore()), false, reopened.scenarioId(), null,
-                            reopened.scenarioId(), null))));
+                            reopened.scenarioId(), null, null))));
             List<ScenarioEntry> list = new ArrayList<>();
             for (ScenarioEntry s : scenarios) {
                 list.add(s.scenarioId().equals(reopened.scenarioId())
                         ? new ScenarioEntry(s.scenarioId(), s.name(), false, null, s.leftOut()) : s);
             }
             return next.withScenarios(list);
+        }
+        if (event instanceof CampaignEvent.NoteWritten) {
+            return this; // table talk changes nothing in the campaign
         }
         ScenarioOutcomeRecorded recorded = (ScenarioOutcomeRecorded) event;
         CampaignState next = withRoster(r -> {
@@ -225,6 +262,8 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
                 String where = scenarios.stream().filter(s -> s.scenarioId().equals(last)).map(ScenarioEntry::name)
                         .findFirst().orElse(last);
                 used.add(new UsedLater(id, c.counter().name(), where));
+            } else if (c != null && scenarioId.equals(c.rolledAfter())) {
+                used.add(new UsedLater(id, c.counter().name(), BETWEEN_SCENARIOS));
             }
         }
         return used;
@@ -252,11 +291,16 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
         Map<String, RosterCounter> copy = new LinkedHashMap<>(roster);
         change.accept(copy);
         return new CampaignState(campaignId, name, ruleSet, sides, referee, description, plans, copy, scenarios,
-                tables, clock);
+                tables, clock, disputePeriodDays, betweenDice);
     }
 
     private CampaignState withScenarios(List<ScenarioEntry> list) {
         return new CampaignState(campaignId, name, ruleSet, sides, referee, description, plans, roster,
-                List.copyOf(list), tables, clock);
+                List.copyOf(list), tables, clock, disputePeriodDays, betweenDice);
+    }
+
+    private CampaignState withBetweenDice(int dice) {
+        return new CampaignState(campaignId, name, ruleSet, sides, referee, description, plans, roster, scenarios,
+                tables, clock, disputePeriodDays, dice);
     }
 }

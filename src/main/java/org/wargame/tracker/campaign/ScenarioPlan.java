@@ -1,16 +1,23 @@
 package org.wargame.tracker.campaign;
 
 import org.wargame.tracker.rules.CounterDefinition;
+import org.wargame.tracker.rules.ScenarioMap;
 
 import java.util.List;
 import java.util.Map;
 
 /**
  * A scenario as the campaign file prepares it: its turn limit, which side moves first, which roster counters take
- * part and where they are set up, and the counters that exist only in this scenario.
+ * part and where they are set up, the counters that exist only in this scenario, and the map it is played on
+ * ({@code map}: the terrain of each hex; optional, null in plans stored before maps existed and for a table game).
  */
 public record ScenarioPlan(String id, String name, int turnLimit, List<String> sideOrder, List<Placement> counters,
-                           List<CounterDefinition> extraCounters) {
+                           List<CounterDefinition> extraCounters, ScenarioMap map) {
+
+    public ScenarioPlan(String id, String name, int turnLimit, List<String> sideOrder, List<Placement> counters,
+                        List<CounterDefinition> extraCounters) {
+        this(id, name, turnLimit, sideOrder, counters, extraCounters, null);
+    }
 
     /**
      * The most Game Turns a scenario may last. 100 covers every scenario the three games print (their longest run to

@@ -141,8 +141,10 @@ public class ReadModelRebuild {
             clocks.forget();
             SimpleEventHandlerInvoker invoker = projections();
             List<EventTables.StreamStart> streams = tables.streamStarts();
+            // the progress moves while it runs: a small store's bar moves every few events, a large one's every 500
+            long every = Math.max(1, Math.min(PROGRESS_EVERY, started.eventsTotal() / 100));
             LongConsumer each = n -> {
-                if (++done[0] % PROGRESS_EVERY == 0) {
+                if (++done[0] % every == 0) {
                     progress.set(new Progress("running", started.eventsTotal(), done[0], started.requestedBy(),
                             started.startedAt(), null, null, started.forcedOver(), quarantined));
                 }

@@ -8,6 +8,7 @@ package org.wargame.tracker.refusal;
 public non-sealed class Conflict extends Refusal {
 
     private final String field;
+    private final String reason;
 
     public Conflict(String message) {
         this(null, message);
@@ -16,6 +17,12 @@ public non-sealed class Conflict extends Refusal {
     public Conflict(String field, String message) {
         super(field == null ? message : field + ": " + message);
         this.field = field;
+        this.reason = message;
+    }
+
+    @Override
+    public Conflict inWords(java.util.function.UnaryOperator<String> words) {
+        return new Conflict(field, words.apply(reason));
     }
 
     @Override

@@ -17,6 +17,11 @@ public final class FieldRefused extends Refusal {
         return field;
     }
 
+    @Override
+    public FieldRefused inWords(java.util.function.UnaryOperator<String> words) {
+        return new FieldRefused(field, words.apply(reason));
+    }
+
     /** The message without the field's name. */
     public String reason() {
         return reason;

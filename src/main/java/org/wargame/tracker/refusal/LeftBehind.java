@@ -20,6 +20,12 @@ public final class LeftBehind extends Conflict {
         this.left = List.copyOf(left);
     }
 
+    @Override
+    public LeftBehind inWords(java.util.function.UnaryOperator<String> words) {
+        return new LeftBehind(words.apply(getMessage().substring("confirm: ".length())), left.stream()
+                .map(l -> new Left(l.kind(), words.apply(l.what()))).toList());
+    }
+
     public List<Left> left() {
         return left;
     }

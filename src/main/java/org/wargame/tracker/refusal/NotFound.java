@@ -5,4 +5,9 @@ public final class NotFound extends Refusal {
     public NotFound(String message) {
         super(message);
     }
+
+    @Override
+    public NotFound inWords(java.util.function.UnaryOperator<String> words) {
+        return new NotFound(words.apply(getMessage()));
+    }
 }

@@ -5,4 +5,9 @@ public final class NotYourSide extends Refusal {
     public NotYourSide(String message) {
         super(message);
     }
+
+    @Override
+    public NotYourSide inWords(java.util.function.UnaryOperator<String> words) {
+        return new NotYourSide(words.apply(getMessage()));
+    }
 }

@@ -13,6 +13,12 @@ public abstract sealed class Refusal extends RuntimeException
         super(message);
     }
 
+    /**
+     * The same refusal with its words for players passed through {@code words} (ids written as names, say); its
+     * kind, section and field stay as they are, so it maps to the same problem.
+     */
+    public abstract Refusal inWords(java.util.function.UnaryOperator<String> words);
+
     /** The request field the refusal is about, or null when it is about the request as a whole. */
     public String field() {
         return null;

@@ -9,6 +9,7 @@ public final class RuleViolation extends Refusal {
 
     private final String section;
     private final String field;
+    private final String reason;
 
     public RuleViolation(String section, String message) {
         this(section, null, message);
@@ -18,6 +19,12 @@ public final class RuleViolation extends Refusal {
         super(section + ": " + message);
         this.section = section;
         this.field = field;
+        this.reason = message;
+    }
+
+    @Override
+    public RuleViolation inWords(java.util.function.UnaryOperator<String> words) {
+        return new RuleViolation(section, field, words.apply(reason));
     }
 
     public String section() {

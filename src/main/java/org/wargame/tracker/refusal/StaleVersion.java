@@ -14,6 +14,11 @@ public final class StaleVersion extends Conflict {
         this.currentVersion = currentVersion;
     }
 
+    @Override
+    public StaleVersion inWords(java.util.function.UnaryOperator<String> words) {
+        return new StaleVersion(words.apply(getMessage().substring("expectedVersion: ".length())), currentVersion);
+    }
+
     public long currentVersion() {
         return currentVersion;
     }

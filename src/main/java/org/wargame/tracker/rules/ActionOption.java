@@ -9,7 +9,8 @@ import java.util.Map;
  * {@code fields} names the further fields a player must fill in (their kinds are in the action's
  * {@link ActionSchema}); {@code dice} the exact rolls this action needs now, in order, each with what it decides
  * (entered by hand, or rolled by the server when left out); {@code labels} what a field is called here when its
- * schema's label would not tell the rows of a list apart ("Target of Pte Adams (M1 rifle)").
+ * schema's label would not tell the rows of a list apart ("Target of Pte Adams (M1 rifle)"), and what a row of a list
+ * is ({@code targets[1]}: "Pte Adams · M1 rifle"), which the pages write as the row's head.
  */
 public record ActionOption(String counterId, String action, String label, boolean allowed, String reason,
                            Map<String, Object> request, List<String> fields, List<DieNeed> dice,

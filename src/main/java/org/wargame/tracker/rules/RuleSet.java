@@ -67,6 +67,52 @@ public interface RuleSet<S extends RuleState, A extends RuleAction, E extends Ru
         return null;
     }
 
+    /**
+     * Refuses traits of a plan's map ({@link ScenarioMap#terrain}) the rule set does not read; the map's shape is
+     * already checked. By default a rule set reads no trait. {@code at}: the map's field.
+     */
+    default void validateMap(String at, ScenarioMap map) {
+        map.terrain().forEach((name, traits) -> {
+            if (!traits.isEmpty()) {
+                throw new FieldRefused(at + ".terrain." + name, "rule set " + id() + " reads no trait of terrain");
+            }
+        });
+    }
+
+    /**
+     * The counters set up on the scenario's map: where a counter is placed on a hex, its state takes that hex's
+     * terrain (and what the terrain means to the rules) from the map; refuses a hex off the map or a terrain the map
+     * contradicts. By default counters are left as they are (a rule set whose counters stand on no hexes).
+     */
+    default List<CounterDefinition> placedOn(ScenarioMap map, List<CounterDefinition> counters) {
+        return counters;
+    }
+
+    /**
+     * The action as the scenario's map has it: a move takes its destination's terrain from the map (refusing a hex
+     * off the map, or a terrain the map contradicts). By default the action is unchanged.
+     */
+    default A onMap(ScenarioMap map, A action) {
+        return action;
+    }
+
+    /**
+     * Why a roster counter waits on a roll between scenarios (in words: "waits on a treatment roll (litter case)"),
+     * or null when it waits on none. {@code tables}: the campaign's (validated).
+     */
+    default String waitsBetweenScenarios(CounterDefinition counter, java.util.Map<String, Object> tables) {
+        return null;
+    }
+
+    /**
+     * Takes the roll a roster counter waits on between scenarios ({@link #waitsBetweenScenarios}) with {@code dice};
+     * refuses ({@link RuleViolation}) a counter that waits on none. Pure.
+     */
+    default BetweenScenariosRoll rollBetweenScenarios(CounterDefinition counter, java.util.Map<String, Object> tables,
+                                                      Dice dice) {
+        throw new RuleViolation("between scenarios", counter.name() + " waits on no roll between scenarios");
+    }
+
     /** Checks an action against the rules and returns the events it causes; throws {@link RuleViolation}. */
     List<E> decide(S state, GameClock clock, A action, Dice dice);
 

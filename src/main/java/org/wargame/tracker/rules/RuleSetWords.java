@@ -33,6 +33,23 @@ public interface RuleSetWords {
         return null;
     }
 
+    /**
+     * Whether a marker a counter gained in a scenario (or lost in it: a recovery) is a loss its after-action report
+     * tells (Casualty Reduced, Low Ammo, a wound), rather than the play's passing state (Pinned, Pack-TI, a hex's
+     * Smoke). By default none is: the report of a rule set that says nothing here tells eliminations only.
+     */
+    default boolean loss(String marker) {
+        return false;
+    }
+
+    /**
+     * The names of what a counter's data holds and a text may name by its id (a figure's weapons: "m1919" as
+     * "M1919A4"), by id; none by default.
+     */
+    default Map<String, String> names(CounterView counter) {
+        return Map.of();
+    }
+
     /** The face of a counter of {@code kind} with its printed {@code data}. */
     CounterFace face(String kind, Map<String, Object> data);
 
@@ -42,6 +59,21 @@ public interface RuleSetWords {
     /** Where a counter stands as a table board groups it (its location, by default). */
     default String place(CounterView counter) {
         return counter.location();
+    }
+
+    /**
+     * The rule set's move, for a board the players move on by clicking a hex: its action, the field the hex goes in,
+     * and the fields the scenario's map fills instead of the player (a hex's terrain); null: no move on a board.
+     */
+    default MoveFields move() {
+        return null;
+    }
+
+    /** See {@link #move()}. */
+    record MoveFields(String action, String hexField, Set<String> fromMap) {
+        public MoveFields {
+            fromMap = Set.copyOf(fromMap);
+        }
     }
 
     /** The kinds of board the pages draw. */

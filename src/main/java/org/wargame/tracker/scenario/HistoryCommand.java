@@ -8,13 +8,19 @@ import java.util.Map;
 /**
  * A command about a scenario's own history: undo, consent to or refuse an undo, dispute an action, rule on a
  * dispute. One command type with the request inside, so the scenario aggregate needs one handler for all of them;
- * what each may do is decided by {@link UndoPolicy}.
+ * what each may do is decided by {@link UndoPolicy}. {@code afterTheEnd}: the campaign's period for disputes after a
+ * scenario's end is not over (checked by {@link HistoryRequests}); a concluded scenario takes a dispute only then,
+ * and a ruling at any time.
  */
 public record HistoryCommand(@TargetAggregateIdentifier String scenarioId, Actor actor, Request request,
-                             Long expectedVersion) {
+                             Long expectedVersion, boolean afterTheEnd) {
 
     public HistoryCommand(String scenarioId, Actor actor, Request request) {
-        this(scenarioId, actor, request, null);
+        this(scenarioId, actor, request, null, false);
+    }
+
+    public HistoryCommand(String scenarioId, Actor actor, Request request, Long expectedVersion) {
+        this(scenarioId, actor, request, expectedVersion, false);
     }
 
     public sealed interface Request {

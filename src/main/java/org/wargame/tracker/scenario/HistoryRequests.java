@@ -21,10 +21,24 @@ public class HistoryRequests {
 
     private final Commands commands;
     private final ScenarioViews scenarios;
+    private final org.wargame.tracker.campaign.CampaignViews campaigns;
+    private final org.wargame.tracker.store.EventHistory history;
+    private final java.time.Clock clock;
 
-    public HistoryRequests(Commands commands, ScenarioViews scenarios) {
+    @org.springframework.beans.factory.annotation.Autowired
+    public HistoryRequests(Commands commands, ScenarioViews scenarios,
+                           org.wargame.tracker.campaign.CampaignViews campaigns,
+                           org.wargame.tracker.store.EventHistory history) {
+        this(commands, scenarios, campaigns, history, java.time.Clock.systemUTC());
+    }
+
+    HistoryRequests(Commands commands, ScenarioViews scenarios, org.wargame.tracker.campaign.CampaignViews campaigns,
+                    org.wargame.tracker.store.EventHistory history, java.time.Clock clock) {
         this.commands = commands;
         this.scenarios = scenarios;
+        this.campaigns = campaigns;
+        this.history = history;
+        this.clock = clock;
     }
 
     /**
@@ -57,16 +71,49 @@ public class HistoryRequests {
     public Outcome dispute(String scenarioId, Actor actor, String actionId, String reason) {
         String disputeId = UUID.randomUUID().toString();
         long first = scenarios.header(scenarioId).events();
-        return new Outcome(disputeId, false, first, send(scenarioId, actor, new Dispute(disputeId, actionId, reason),
-                null));
+        ScenarioState now = scenarios.state(scenarioId);
+        boolean afterTheEnd = now.concluded() && withinPeriod(now);
+        return new Outcome(disputeId, false, first, commands.send(new HistoryCommand(scenarioId, actor,
+                new Dispute(disputeId, actionId, reason), null, afterTheEnd), actor.account(), null));
+    }
+
+    /**
+     * Whether a concluded scenario may still be disputed: the campaign file sets a period ({@code disputePeriodDays})
+     * and its latest conclusion is no older than that.
+     */
+    private boolean withinPeriod(ScenarioState state) {
+        Integer days = campaigns.state(state.campaignId()).disputePeriodDays();
+        if (days == null) {
+            return false;
+        }
+        java.time.Instant[] concluded = {null};
+        history.forEach(state.scenarioId(), 0, Long.MAX_VALUE, message -> {
+            if (message.getPayload() instanceof ScenarioEvent.ScenarioConcluded) {
+                concluded[0] = message.getTimestamp();
+            }
+        });
+        return concluded[0] != null && !clock.instant().isAfter(concluded[0].plus(java.time.Duration.ofDays(days)));
     }
 
     /** The referee's ruling; {@code corrected}: the disputed action's request as an upheld ruling corrects it. */
     public Outcome resolve(String scenarioId, Actor actor, String disputeId, boolean upheld, String ruling,
                            String rule, String correction, Map<String, Object> corrected) {
         long first = scenarios.header(scenarioId).events();
-        return new Outcome(disputeId, false, first, send(scenarioId, actor, new Resolve(disputeId, upheld, ruling,
-                rule, correction, corrected), null));
+        ScenarioState before = scenarios.state(scenarioId);
+        Resolve resolve = new Resolve(disputeId, upheld, ruling, rule, correction, corrected);
+        if (!before.concluded() || !upheld) {
+            return new Outcome(disputeId, false, first, send(scenarioId, actor, resolve, null));
+        }
+        // a ruling after the end: the scenario refolds with it, and the roster's hand-back is derived again in the
+        // same unit of work; the campaign refuses the whole when a later scenario already used a changed counter
+        ScenarioState after = commands.atomically(() -> {
+            ScenarioState ruled = send(scenarioId, actor, resolve, null);
+            commands.send(new org.wargame.tracker.campaign.CampaignCommand.ReviseHandBack(before.campaignId(),
+                    scenarioId, ScenarioService.handBack(before), ScenarioService.handBack(ruled), disputeId,
+                    actor.account(), ruling), actor.account(), null);
+            return ruled;
+        });
+        return new Outcome(disputeId, false, first, after);
     }
 
     private ScenarioState send(String scenarioId, Actor actor, HistoryCommand.Request request, Long expected) {

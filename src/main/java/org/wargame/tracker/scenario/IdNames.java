@@ -47,8 +47,14 @@ public record IdNames(Map<String, String> byId) {
         Map<String, Long> uses = names.values().stream()
                 .collect(java.util.stream.Collectors.groupingBy(n -> n, java.util.stream.Collectors.counting()));
         names.replaceAll((id, name) -> uses.get(name) > 1 ? name + " (" + id + ")" : name);
+        // what the counters' data holds by id (a figure's weapons), as its rule set names it; never over a counter
+        counters.forEach(c -> WORDS.forEach(w -> w.names(c).forEach(names::putIfAbsent)));
         return new IdNames(names);
     }
+
+    /** Every rule set's words, which name what a counter's data holds. */
+    private static final List<org.wargame.tracker.rules.RuleSetWords> WORDS = org.wargame.tracker.rules.RuleSets.all()
+            .stream().map(r -> r.words()).toList();
 
     /** The longest run of id characters taken as a word (a longer run is no id and stays as it is). */
     private static final int LONGEST_ID = 64;

@@ -135,6 +135,9 @@ public final class Replay {
         }
         String side = ruleSet.actingSide(s.rules(), action);
         Recorded recorded = new Recorded(dice);
+        if (s.map() != null) {
+            action = ruleSet.onMap(s.map(), action);
+        }
         List<RuleEvent> events = ruleSet.decide(s.rules(), s.clock(), action, recorded);
         recorded.requireAllUsed();
         List<Decided> out = new ArrayList<>();

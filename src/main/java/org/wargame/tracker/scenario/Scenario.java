@@ -83,13 +83,18 @@ public class Scenario {
             }
             ruleSet.validate(counter);
         }
+        if (command.map() != null) {
+            org.wargame.tracker.rules.ScenarioMap.check("map", command.map());
+            ruleSet.validateMap("map", command.map());
+            ruleSet.placedOn(command.map(), command.counters());
+        }
         // refuses a set-up the rules do not allow, before anything is stored
         ruleSet.setUp(command.counters(), command.tables());
         ruleSet.validateStart(command.counters());
         List<String> order = command.sides().stream().map(Side::id).toList();
         apply(new ScenarioStarted(command.scenarioId(), command.campaignId(), command.name(), command.ruleSet(),
                 command.turnLimit(), command.sides(), command.counters(), ruleSet.phases().start(order),
-                command.diceCommitment(), command.tables()));
+                command.diceCommitment(), command.tables(), command.map()));
     }
 
     @CommandHandler
@@ -100,7 +105,8 @@ public class Scenario {
         String side = ruleSet.actingSide(state.rules(), command.action());
         command.actor().requireMayActFor(side);
         ActionDice dice = new ActionDice(scenarioId, serverSeed(seeds), state.serverRolls(), command.dice());
-        List<RuleEvent> events = ruleSet.decide(state.rules(), state.clock(), command.action(), dice);
+        RuleAction action = state.map() == null ? command.action() : ruleSet.onMap(state.map(), command.action());
+        List<RuleEvent> events = ruleSet.decide(state.rules(), state.clock(), action, dice);
         dice.requireAllEnteredUsed();
         MetaData meta = MetaData.with(ActionMetaData.SIDE, side);
         record(new ActionTaken(command.actionId(), command.type(), command.request(), dice.rolled()), meta);
@@ -269,7 +275,17 @@ public class Scenario {
      */
     @CommandHandler
     public ScenarioState handle(HistoryCommand command, ScenarioLog log) {
-        requireInPlay();
+        if (state.concluded()) {
+            // after the end: a dispute within the campaign's period, and the referee's ruling on it; nothing else
+            boolean ruling = command.request() instanceof HistoryCommand.Resolve;
+            boolean dispute = command.request() instanceof HistoryCommand.Dispute;
+            if (!ruling && !(dispute && command.afterTheEnd())) {
+                throw new Conflict("scenario '" + state.name() + "' is concluded; " + (dispute
+                        ? "the campaign's period for disputes after the end is over (or it sets none)"
+                        : "nothing more can happen in it (an action of it may still be disputed within the "
+                        + "campaign's period)"));
+            }
+        }
         requireVersion(command.expectedVersion(), log);
         MetaData meta = MetaData.with(ActionMetaData.SIDE, actingFor(command.actor()));
         HistoryCommand.Request request = command.request();
@@ -286,6 +302,32 @@ public class Scenario {
                                 : decided.side()));
             }
         }
+        return state;
+    }
+
+    /**
+     * A note of table talk, by a player of the scenario or the referee, in play or concluded; it is about an action
+     * of the record when it names one (in force or not: a note may explain an undone action too).
+     */
+    @CommandHandler
+    public ScenarioState handle(ScenarioCommand.WriteNote command, ScenarioLog log) {
+        Actor actor = command.actor();
+        if (!actor.referee() && actor.sides().stream().noneMatch(state.sideOrder()::contains)) {
+            throw new NotYourSide(actor.account() + " plays no side of scenario '" + state.name()
+                    + "': its players and the referee write in it");
+        }
+        String text = org.wargame.tracker.campaign.NoteText.require(command.text());
+        Long aboutAt = null;
+        if (command.about() != null) {
+            try {
+                aboutAt = log.positionOf(command.about(), log.length());
+            } catch (IllegalStateException e) {
+                throw new FieldRefused("actionId", "the scenario has no action '"
+                        + org.wargame.tracker.refusal.RequestJson.shortened(command.about()) + "'");
+            }
+        }
+        record(new ScenarioEvent.NoteWritten(command.noteId(), actor.account(), text, command.about(), aboutAt,
+                state.clock()), MetaData.with(ActionMetaData.SIDE, actingFor(actor)));
         return state;
     }
 

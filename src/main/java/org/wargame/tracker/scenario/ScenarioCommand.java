@@ -19,13 +19,23 @@ public sealed interface ScenarioCommand {
 
     String scenarioId();
 
-    /** {@code tables}: the campaign's charts the rule text does not print (null: none). */
+    /**
+     * {@code tables}: the campaign's charts the rule text does not print (null: none); {@code map}: the plan's map
+     * (null: none), the counters already placed on it.
+     */
     record StartScenario(@TargetAggregateIdentifier String scenarioId, String campaignId, String name,
                          String ruleSet, int turnLimit, List<Side> sides, List<CounterDefinition> counters,
-                         String diceCommitment, Map<String, Object> tables) implements ScenarioCommand {
+                         String diceCommitment, Map<String, Object> tables,
+                         org.wargame.tracker.rules.ScenarioMap map) implements ScenarioCommand {
         public StartScenario(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                              List<Side> sides, List<CounterDefinition> counters, String diceCommitment) {
-            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, diceCommitment, null);
+            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, diceCommitment, null, null);
+        }
+
+        public StartScenario(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
+                             List<Side> sides, List<CounterDefinition> counters, String diceCommitment,
+                             Map<String, Object> tables) {
+            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, diceCommitment, tables, null);
         }
     }
 
@@ -72,5 +82,10 @@ public sealed interface ScenarioCommand {
         public EndPhase {
             confirm = confirm == null ? List.of() : List.copyOf(confirm);
         }
+    }
+
+    /** A note of table talk ({@code about}: the id of the action it is about; null: none). See {@link TableTalk}. */
+    record WriteNote(@TargetAggregateIdentifier String scenarioId, String noteId, Actor actor, String text,
+                     String about) implements ScenarioCommand {
     }
 }

@@ -40,7 +40,8 @@ public sealed interface ScenarioEvent {
             Map.entry("scenario.ReopeningProposed", ReopeningProposed.class),
             Map.entry("scenario.ReopeningDeclined", ReopeningDeclined.class),
             Map.entry("scenario.ScenarioReopened", ScenarioReopened.class),
-            Map.entry("scenario.SideDone", SideDone.class));
+            Map.entry("scenario.SideDone", SideDone.class),
+            Map.entry("scenario.NoteWritten", NoteWritten.class));
 
     /**
      * An event that takes the scenario back to how it stood after its first {@code rolledBackTo} events (the
@@ -72,12 +73,22 @@ public sealed interface ScenarioEvent {
      */
     record ScenarioStarted(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                            List<Side> sides, List<CounterDefinition> counters, GameClock clock,
-                           String diceCommitment, Map<String, Object> tables) implements ScenarioEvent {
+                           String diceCommitment, Map<String, Object> tables,
+                           org.wargame.tracker.rules.ScenarioMap map) implements ScenarioEvent {
         /** Without the campaign's tables (optional: null in events stored before they existed). */
         public ScenarioStarted(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                                List<Side> sides, List<CounterDefinition> counters, GameClock clock,
                                String diceCommitment) {
-            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, clock, diceCommitment, null);
+            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, clock, diceCommitment, null,
+                    null);
+        }
+
+        /** Without the plan's map (optional: null in events stored before maps existed, and for a table game). */
+        public ScenarioStarted(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
+                               List<Side> sides, List<CounterDefinition> counters, GameClock clock,
+                               String diceCommitment, Map<String, Object> tables) {
+            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, clock, diceCommitment, tables,
+                    null);
         }
     }
 
@@ -208,5 +219,14 @@ public sealed interface ScenarioEvent {
      * done, the clock advances in the same action.
      */
     record SideDone(String actionId, String side, GameClock clock, String section) implements ScenarioEvent {
+    }
+
+    /**
+     * Table talk: a note a player or the referee wrote in the scenario, plain text as written, at {@code clock}.
+     * Never edited: a correction is a new note. {@code about} (optional): the id of the action it is about,
+     * {@code aboutAt} that action's position in the stream. It changes nothing in the game.
+     */
+    record NoteWritten(String noteId, String author, String text, String about, Long aboutAt, GameClock clock)
+            implements ScenarioEvent {
     }
 }

@@ -101,7 +101,10 @@ public class ScenarioService {
         List<CounterDefinition> extra = request.extraCounters() != null ? request.extraCounters()
                 : plan == null ? List.of() : plan.extraCounters();
 
-        List<CounterDefinition> counters = campaign.countersFor(placements, extra);
+        // a plan's map gives each counter placed on a hex that hex's terrain
+        org.wargame.tracker.rules.ScenarioMap map = plan == null ? null : plan.map();
+        List<CounterDefinition> counters = map == null ? campaign.countersFor(placements, extra)
+                : RuleSets.byId(campaign.ruleSet()).placedOn(map, campaign.countersFor(placements, extra));
         // a roster counter the rule set sits out between scenarios (a man out for scenarios) is left out
         List<String> rosterIds = counters.stream().map(CounterDefinition::id)
                 .filter(campaign.roster()::containsKey).toList();
@@ -111,7 +114,7 @@ public class ScenarioService {
         return commands.atomically(() -> {
             String commitment = seeds.commit(scenarioId);
             commands.send(new StartScenario(scenarioId, campaignId, name, campaign.ruleSet(), limit, sides, counters,
-                    commitment, campaign.tables()), actor.account(), actionId);
+                    commitment, campaign.tables(), map), actor.account(), actionId);
             commands.send(new OpenScenario(campaignId, scenarioId, name, rosterIds, leftOutIds), actor.account(),
                     actionId);
             return new Started(scenarioId, leftOut);
@@ -145,8 +148,8 @@ public class ScenarioService {
         // strictly: an unknown field, a null or 3.5 for a count is refused naming the field, never dropped or cut
         RuleAction action = RequestJson.convert(request, ruleSet.actionType());
         String actionId = UUID.randomUUID().toString();
-        ScenarioState after = commands.send(new TakeAction(scenarioId, actionId, actor, (String) type, action,
-                request, dice, expectedVersion), actor.account(), actionId);
+        ScenarioState after = inNames(scenarioId, () -> commands.send(new TakeAction(scenarioId, actionId, actor,
+                (String) type, action, request, dice, expectedVersion), actor.account(), actionId));
         return new ActionResult(actionId, firstEvent(actionId, after, state.events()), after);
     }
 
@@ -163,8 +166,8 @@ public class ScenarioService {
         ScenarioViews.Header state = scenarios.header(scenarioId);
         boolean anyPlayer = campaigns.state(state.campaignId()).clockByAnyPlayer();
         String actionId = UUID.randomUUID().toString();
-        ScenarioState after = commands.send(new AdvanceClock(scenarioId, actionId, actor, dice(dice), expectedVersion,
-                anyPlayer, confirm(confirm)), actor.account(), actionId);
+        ScenarioState after = inNames(scenarioId, () -> commands.send(new AdvanceClock(scenarioId, actionId, actor,
+                dice(dice), expectedVersion, anyPlayer, confirm(confirm)), actor.account(), actionId));
         return new ActionResult(actionId, firstEvent(actionId, after, state.events()), after);
     }
 
@@ -175,8 +178,8 @@ public class ScenarioService {
     public ActionResult endPhase(String scenarioId, Object dice, Actor actor, Long expectedVersion, Object confirm) {
         ScenarioViews.Header state = scenarios.header(scenarioId);
         String actionId = UUID.randomUUID().toString();
-        ScenarioState after = commands.send(new EndPhase(scenarioId, actionId, actor, dice(dice), expectedVersion,
-                confirm(confirm)), actor.account(), actionId);
+        ScenarioState after = inNames(scenarioId, () -> commands.send(new EndPhase(scenarioId, actionId, actor,
+                dice(dice), expectedVersion, confirm(confirm)), actor.account(), actionId));
         return new ActionResult(actionId, state.events(), after, waiting(after, "the clock moves on when each side "
                 + "that acts in it has ended its phase"));
     }
@@ -275,6 +278,26 @@ public class ScenarioService {
             }
         }
         return new ActionResult(last.actionId(), first.firstEvent(), last.state(), stopped);
+    }
+
+    /**
+     * The rules refuse in ids ("12.2: 'ger-sq-2' has a movement allowance of 3", "is of side 'british'"): a refusal
+     * reaches the player with the counters and sides named as the campaign file names them. Only a refusal pays for
+     * reading the names.
+     */
+    private ScenarioState inNames(String scenarioId, java.util.function.Supplier<ScenarioState> send) {
+        try {
+            return send.get();
+        } catch (org.wargame.tracker.refusal.Refusal refused) {
+            ScenarioState state;
+            try {
+                state = scenarios.state(scenarioId);
+            } catch (RuntimeException unknown) {
+                throw refused;
+            }
+            IdNames names = IdNames.of(state.counters(), state.sides());
+            throw refused.inWords(names::in);
+        }
     }
 
     /** Stopped at the scenario's clock now, for {@code why}, waiting for the sides whose move it is. */

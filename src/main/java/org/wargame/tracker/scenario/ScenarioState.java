@@ -30,7 +30,7 @@ import java.util.function.Predicate;
  * the last action still in force, and the open undo requests and disputes. Pure and immutable: the aggregate, the
  * read model and time travel all fold events with {@link #evolve}. It holds no earlier state: a roll-back asks the
  * record ({@link ScenarioPast}, handed to the fold) for the state it returns to, so its size does not grow with
- * the history.
+ * the history. {@code map}: the plan's map the scenario is played on (null: none), from its start.
  * <p>
  * Every copy of a folded state that is kept (the aggregate's snapshots, the checkpoints, the read-model rows)
  * carries {@link #FOLD_VERSION}; a copy of another version is not used: snapshots and checkpoints are ignored
@@ -40,13 +40,13 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                             List<Side> sides, GameClock clock, boolean concluded, String result, RuleState rules,
                             int serverRolls, String diceCommitment, long events, LastAction lastAction,
                             List<UndoRequested> requests, List<ActionDisputed> disputes, Proposal proposal,
-                            int reopenings, List<String> done) {
+                            int reopenings, List<String> done, org.wargame.tracker.rules.ScenarioMap map) {
 
     /**
      * The version of this fold. Raise it whenever a change of the code changes the state a fold of the same events
      * gives (or its stored shape): every kept copy of an older fold is then ignored or folded again.
      */
-    public static final int FOLD_VERSION = 3;
+    public static final int FOLD_VERSION = 4;
     /** {@link #FOLD_VERSION} as the revision of the aggregate's snapshots. */
     public static final String FOLD_REVISION = "" + FOLD_VERSION;
 
@@ -81,7 +81,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = RuleSets.byId(e.ruleSet());
         return new ScenarioState(e.scenarioId(), e.campaignId(), e.name(), e.ruleSet(), e.turnLimit(), e.sides(),
                 e.clock(), false, null, ruleSet.setUp(e.counters(), e.tables()), 0, e.diceCommitment(), 1, null,
-                List.of(), List.of(), null, 0, List.of());
+                List.of(), List.of(), null, 0, List.of(), e.map());
     }
 
     /** Applies one event that is not a roll-back (see {@link #evolve(FoldInput, ScenarioPast)}). */
@@ -127,7 +127,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, back.clock, concluded,
                     result, back.rules, serverRolls, diceCommitment, events + 1, back.lastAction,
                     requests.stream().filter(stays::test).toList(), disputes.stream().filter(stays::test).toList(),
-                    lapsed(), reopenings, back.done);
+                    lapsed(), reopenings, back.done, map);
         }
         if (event instanceof UndoRequested requested) {
             return next(clock, rules, serverRolls, lastAction, append(requests, requested), disputes);
@@ -148,7 +148,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         if (event instanceof ScenarioConcluded done) {
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, true,
                     done.result(), rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes,
-                    null, reopenings, this.done);
+                    null, reopenings, this.done, map);
         }
         if (event instanceof ScenarioEvent.ConclusionProposed p) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes).withProposal(
@@ -166,9 +166,9 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         if (event instanceof ScenarioEvent.ScenarioReopened) {
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, false, null,
                     rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, null,
-                    reopenings + 1, done);
+                    reopenings + 1, done, map);
         }
-        if (event instanceof ScenarioEvent.ActionDropped) {
+        if (event instanceof ScenarioEvent.ActionDropped || event instanceof ScenarioEvent.NoteWritten) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes); // changes nothing but the count
         }
         throw new IllegalStateException("the fold has no case for " + event.getClass().getSimpleName());
@@ -242,18 +242,19 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                                List<UndoRequested> requests, List<ActionDisputed> disputes) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, proposal,
-                reopenings, done);
+                reopenings, done, map);
     }
 
     private ScenarioState withProposal(Proposal open) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
-                rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, open, reopenings, done);
+                rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, open, reopenings, done,
+                map);
     }
 
     private ScenarioState withDone(List<String> sidesDone) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, proposal, reopenings,
-                sidesDone);
+                sidesDone, map);
     }
 
     /** The open proposal once the game changed: a proposal to conclude lapses, one to reopen cannot be open. */

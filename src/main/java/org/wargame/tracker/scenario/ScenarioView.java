@@ -18,7 +18,7 @@ import java.util.List;
  * Who moves the clock on: {@code acting}, who acts in the phase ({@code PHASING}, {@code BOTH_SIDES},
  * {@code ALL_SIDES}); {@code waitingFor}, the sides (ids) whose move ends the phase (the phasing side, or the sides
  * that act in it and have not ended it yet); {@code done}, those that have; {@code leaving}, what an advance now
- * would leave behind (each kind to repeat in {@code confirm}).
+ * would leave behind (each kind to repeat in {@code confirm}); {@code map}, the plan's map (null: none).
  */
 public record ScenarioView(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                            List<Side> sides, GameClock clock, boolean concluded, String result,
@@ -26,7 +26,8 @@ public record ScenarioView(String scenarioId, String campaignId, String name, St
                            List<ActionOption> options, String decision, String clockLabel,
                            ScenarioState.Proposal proposal, boolean serverDice,
                            org.wargame.tracker.rules.Phase.Acting acting, List<String> waitingFor, List<String> done,
-                           List<org.wargame.tracker.refusal.LeftBehind.Left> leaving) {
+                           List<org.wargame.tracker.refusal.LeftBehind.Left> leaving,
+                           org.wargame.tracker.rules.ScenarioMap map) {
 
     public static ScenarioView of(ScenarioState state) {
         List<CounterView> counters = state.counters();
@@ -41,7 +42,7 @@ public record ScenarioView(String scenarioId, String campaignId, String name, St
                 state.waitingFor(), state.done(), state.concluded() ? List.of() : Scenario.leftBehind(state,
                         state.clock(), state.ruleSet().phases().next(state.clock(), state.sideOrder())).stream()
                         .map(l -> new org.wargame.tracker.refusal.LeftBehind.Left(l.kind(), names.in(l.what())))
-                        .toList());
+                        .toList(), state.map());
     }
 
     /** Counters' and sides' ids with their names. */

@@ -139,6 +139,22 @@ public class EventTables {
                 + BY_STREAM, EVENT_ROWS, stream, from, end);
     }
 
+    /**
+     * A stream's events of the stored types {@code payloadTypes} ("scenario.NoteWritten"), in order: the stream's
+     * index is walked, only the matching rows' payloads are read (table talk among a long stream's events).
+     */
+    public List<StoredEvent> eventsOfTypes(String stream, List<String> payloadTypes) {
+        if (payloadTypes.isEmpty()) {
+            return List.of();
+        }
+        List<Object> args = new ArrayList<>();
+        args.add(stream);
+        args.addAll(payloadTypes);
+        return jdbc.query(EVENTS + " where aggregate_identifier = ? and payload_type in ("
+                + String.join(", ", java.util.Collections.nCopies(payloadTypes.size(), "?")) + ")" + BY_STREAM,
+                EVENT_ROWS, args.toArray());
+    }
+
     /** Every event, in global order: only to seal a store that predates the chain. */
     public List<StoredEvent> allEvents() {
         return jdbc.query(EVENTS + " order by global_index", EVENT_ROWS);

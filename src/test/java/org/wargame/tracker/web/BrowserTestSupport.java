@@ -98,6 +98,12 @@ abstract class BrowserTestSupport extends ApiTestSupport {
             new org.openqa.selenium.interactions.Actions(driver)
                     .moveToElement(chip, -r.getWidth() / 2 + 3, -r.getHeight() / 2 + 3).click().perform();
         }
+        // a stack opens into its counters side by side: the counter is chosen there
+        java.util.List<org.openqa.selenium.WebElement> inTray = driver.findElements(org.openqa.selenium.By
+                .cssSelector("#board .stack-tray:not([hidden]) a.tray-counter[data-counter='" + counterId + "']"));
+        if (!inTray.isEmpty()) {
+            inTray.get(0).click();
+        }
         wait.until(d -> !d.findElements(org.openqa.selenium.By.cssSelector("#panel .panel-head[data-counter='"
                 + counterId + "']")).isEmpty() && settled());
     }

@@ -39,7 +39,7 @@ class HistoryPagesBrowserTest extends BrowserTestSupport {
         leaveTheDecision(driver);
         driver.findElement(By.cssSelector("#advance button")).click();
         wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (Italians), PFPh"));
-        assertThat(driver.findElement(By.id("last-action")).getText()).startsWith("clock advance");
+        assertThat(driver.findElement(By.id("last-action")).getText()).matches("#\\d+ Clock advance.*");
         driver.findElement(By.cssSelector("#undo button")).click();
         wait.until(d -> clock(driver).equals("Turn 1, Player Turn 1 (Italians), RPh Step 1.13B"));
         assertThat(driver.findElement(By.id("notice")).getText()).startsWith("Undone at once");

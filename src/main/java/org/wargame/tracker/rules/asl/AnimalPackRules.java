@@ -86,6 +86,22 @@ public final class AnimalPackRules implements RuleSet<AnimalPackState, AnimalPac
     }
 
     @Override
+    public void validateMap(String at, org.wargame.tracker.rules.ScenarioMap map) {
+        MapTerrain.validate(at, map);
+    }
+
+    @Override
+    public List<CounterDefinition> placedOn(org.wargame.tracker.rules.ScenarioMap map,
+                                            List<CounterDefinition> counters) {
+        return MapTerrain.placed(map, counters);
+    }
+
+    @Override
+    public AnimalPackAction onMap(org.wargame.tracker.rules.ScenarioMap map, AnimalPackAction action) {
+        return action instanceof AnimalPackAction.Move move ? MapTerrain.move(map, move) : action;
+    }
+
+    @Override
     public void validateStart(List<CounterDefinition> counters) {
         ScenarioSetUp.requireStart(counters);
     }

@@ -32,6 +32,9 @@ final class AslWords implements RuleSetWords {
     private static final Set<String> UNLISTED = Set.of("markers", "packTi", "goodOrder", "malfunctioned", "dm",
             "eliminated", "pinned");
 
+    /** What the after-action report tells as a loss when gained, a recovery when lost (a rally, a repair). */
+    private static final Set<String> LOSSES = Set.of("Broken", "Casualty Reduced (HS)", "Malfunctioned", "Low Ammo");
+
     private static final String PERIOD = "period";
     private static final String LOW_AMMO = "lowAmmo";
 
@@ -57,6 +60,11 @@ final class AslWords implements RuleSetWords {
     @Override
     public boolean unlisted(String key, Object value) {
         return UNLISTED.contains(key) || LOW_AMMO.equals(key) && value instanceof Number n && n.intValue() == 0;
+    }
+
+    @Override
+    public boolean loss(String marker) {
+        return LOSSES.contains(marker);
     }
 
     @Override
@@ -104,7 +112,19 @@ final class AslWords implements RuleSetWords {
 
     @Override
     public CounterFace face(String kind, Map<String, Object> data) {
-        return CounterFace.of(symbol(kind), CounterFace.numbers(data, PRINTED, AslWords::printed));
+        CounterFace printed = CounterFace.of(symbol(kind), CounterFace.numbers(data, PRINTED, AslWords::printed));
+        return printed.text().isBlank() ? new CounterFace(printed.symbol(), printed.numbers(), onFace(kind, data))
+                : printed;
+    }
+
+    /** A counter that prints no caliber or Gun type says what it is, as the rule text calls it: Mule, crew, HS. */
+    private static String onFace(String kind, Map<String, Object> data) {
+        return switch (kind == null ? "" : kind) {
+            case "horse" -> data != null && Boolean.TRUE.equals(data.get("mule")) ? "Mule" : "horse";
+            case "half-squad" -> "HS";
+            case "squad", "crew", "leader" -> kind;
+            default -> "";
+        };
     }
 
     private static Symbol symbol(String kind) {
@@ -133,5 +153,11 @@ final class AslWords implements RuleSetWords {
     @Override
     public BoardKind board(List<CounterView> counters) {
         return RuleSetWords.hexGridWhenOnHexes(counters);
+    }
+
+    /** A Move to a hex (A4 / 12.2); on a plan's map the hex's terrain comes from the map. */
+    @Override
+    public MoveFields move() {
+        return new MoveFields("move", "hex", java.util.Set.of("terrain", "prohibitsGuns"));
     }
 }

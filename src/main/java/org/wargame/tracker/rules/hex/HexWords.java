@@ -41,8 +41,15 @@ final class HexWords implements RuleSetWords {
 
     @Override
     public CounterFace face(String kind, Map<String, Object> data) {
-        return CounterFace.of(symbol(kind), CounterFace.numbers(data, List.of(RANGE),
+        CounterFace printed = CounterFace.of(symbol(kind), CounterFace.numbers(data, List.of(RANGE),
                 (key, value) -> RANGE.equals(key) ? "R " + value : null));
+        // a squad's or half squad's face: APFP, range and Movement Points, as hex-and-counter games print them
+        if ((HexCounter.SQUAD.equals(kind) || HexCounter.HALF_SQUAD.equals(kind)) && data != null
+                && data.get("apfp") != null && data.get(RANGE) != null && data.get("movement") != null) {
+            return new CounterFace(printed.symbol(), printed.numbers(), data.get("apfp") + "-" + data.get(RANGE)
+                    + "-" + data.get("movement"));
+        }
+        return printed;
     }
 
     private static Symbol symbol(String kind) {
@@ -59,5 +66,11 @@ final class HexWords implements RuleSetWords {
     @Override
     public BoardKind board(List<CounterView> counters) {
         return RuleSetWords.hexGridWhenOnHexes(counters);
+    }
+
+    /** A Move to a hex (A4 / 12.2); on a plan's map the hex's terrain comes from the map. */
+    @Override
+    public MoveFields move() {
+        return new MoveFields("move", "toHex", java.util.Set.of("terrain"));
     }
 }

@@ -108,6 +108,17 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
     }
 
     @Override
+    public List<CounterDefinition> placedOn(org.wargame.tracker.rules.ScenarioMap map,
+                                            List<CounterDefinition> counters) {
+        return MapTerrain.placed(map, counters);
+    }
+
+    @Override
+    public HexAction onMap(org.wargame.tracker.rules.ScenarioMap map, HexAction action) {
+        return action instanceof HexAction.Move move ? MapTerrain.move(map, move) : action;
+    }
+
+    @Override
     public HexState setUp(List<CounterDefinition> definitions, Map<String, Object> tables) {
         validateTables(tables);
         HexState state = setUp(definitions);

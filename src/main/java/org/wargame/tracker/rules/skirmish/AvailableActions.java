@@ -153,7 +153,9 @@ final class AvailableActions {
                 Row row = rows.get(i);
                 String at = "targets[" + i + "].";
                 targets.add(Map.of("firer", row.firer().id(), "weapon", row.weapon().id()));
-                String whose = row.firer().name() + " (" + row.weapon().id() + ")";
+                String whose = row.firer().name() + " (" + row.weapon().name() + ")";
+                // the row's head on the page: the man and his weapon, then the row's fields beside their labels
+                labels.put("targets[" + i + "]", row.firer().name() + " · " + row.weapon().name());
                 for (String field : row.fields()) {
                     fields.add(at + field);
                     if (rows.size() > 1) {
@@ -166,7 +168,7 @@ final class AvailableActions {
             request.put("side", f.side());
             request.put("targets", targets);
             Templates t = own.templates();
-            String label = "Designate targets for " + w.id() + (t.template() ? " (" + WeaponUse.describe(t) + ")" : "")
+            String label = "Designate targets for " + w.name() + (t.template() ? " (" + WeaponUse.describe(t) + ")" : "")
                     + ": side " + f.side() + " sends all its targets at once"
                     + (rows.size() > 1 ? "; leave a man's target empty and he does not fire" : "");
             options.add(new ActionOption(f.id(), "designate-targets", label, refusal == null, refusal, request, fields,

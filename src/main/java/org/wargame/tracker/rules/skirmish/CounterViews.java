@@ -98,7 +98,7 @@ final class CounterViews {
         if (f.removed()) {
             markers.add("removed");
         }
-        f.weapons().stream().filter(Weapon::destroyed).forEach(w -> markers.add("weapon destroyed: " + w.id()));
+        f.weapons().stream().filter(Weapon::destroyed).forEach(w -> markers.add("weapon destroyed: " + w.name()));
         if (f.aboard() != null) {
             markers.add("aboard " + f.aboard());
         }

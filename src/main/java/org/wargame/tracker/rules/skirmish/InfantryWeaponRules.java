@@ -106,6 +106,17 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
     }
 
     @Override
+    public String waitsBetweenScenarios(CounterDefinition counter, Map<String, Object> tables) {
+        return MedicalTreatment.waiting(counter, tables);
+    }
+
+    @Override
+    public org.wargame.tracker.rules.BetweenScenariosRoll rollBetweenScenarios(CounterDefinition counter,
+                                                                           Map<String, Object> tables, Dice dice) {
+        return MedicalTreatment.rollBetween(counter, tables, dice);
+    }
+
+    @Override
     public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, SkirmishAction action, Dice dice) {
         if (action == null) {
             throw new FieldRefused("type", "missing or not an action of rule set skirmish");

@@ -2,6 +2,7 @@ package org.wargame.tracker.rules.skirmish;
 
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RuleViolation;
+import org.wargame.tracker.rules.BetweenScenariosRoll;
 import org.wargame.tracker.rules.CounterDefinition;
 import org.wargame.tracker.rules.Dice;
 import org.wargame.tracker.rules.DiceRoll;
@@ -58,6 +59,57 @@ final class MedicalTreatment {
         DiceRoll roll = dice.roll(chart.diceKind(), "medical treatment");
         MedicalTreatmentChart.Row row = chart.read(roll.total(), wound);
         return List.of(new TreatmentRolled(a.counter(), wound, roll, row.result(), row.recovery(), row.scenarios()));
+    }
+
+    /**
+     * Between scenarios: a wounded roster counter that no chart roll has treated yet (rolled for neither in the
+     * scenario nor after it) waits on one; in words, or null. Only with the campaign's chart.
+     */
+    static String waiting(CounterDefinition counter, Map<String, Object> tables) {
+        MedicalTreatmentChart chart = MedicalTreatmentChart.read(tables);
+        Wound wound = woundOf(counter);
+        if (chart == null || wound == null || wound == Wound.DEATH || counter.state().get(TREATMENT) != null) {
+            return null;
+        }
+        return "waits on a treatment roll (" + wound.marker() + ")";
+    }
+
+    /**
+     * The treatment roll between scenarios, taken from the campaign's page: the chart's die once, read for his wound;
+     * the result is carried like a roll in the scenario ({@link #betweenScenarios} applies it when the next scenario
+     * starts); {@code dies} strikes him off at once.
+     */
+    static BetweenScenariosRoll rollBetween(CounterDefinition counter, Map<String, Object> tables, Dice dice) {
+        RuleViolation.require(waiting(counter, tables) != null, RULE, counter.name() + " waits on no treatment roll"
+                + (counter.state().get(TREATMENT) != null ? " (treated already: " + counter.state().get("recovery")
+                + ")" : MedicalTreatmentChart.read(tables) == null ? " (the campaign declares no Medical Treatment "
+                + "chart)" : " (no wound to treat)"));
+        MedicalTreatmentChart chart = MedicalTreatmentChart.read(tables);
+        Wound wound = woundOf(counter);
+        DiceRoll roll = dice.roll(chart.diceKind(), "medical treatment");
+        MedicalTreatmentChart.Row row = chart.read(roll.total(), wound);
+        Treatment t = new Treatment(roll.total(), row.result(), row.recovery(), row.scenarios(), true);
+        Map<String, Object> state = new LinkedHashMap<>(counter.state());
+        boolean dies = row.recovery() == Recovery.DIES;
+        if (dies) {
+            state.put("wound", "death");
+        }
+        state.put("recovery", t.label());
+        state.put(TREATMENT, carry(t));
+        return new BetweenScenariosRoll(roll, row.result() + " (" + row.recovery().label(row.scenarios()) + ")",
+                state, dies, RULE);
+    }
+
+    private static Wound woundOf(CounterDefinition counter) {
+        Object w = counter.state().get("wound");
+        if (!(w instanceof String text) || text.isBlank()) {
+            return null;
+        }
+        try {
+            return Wound.parse(text, "wound");
+        } catch (FieldRefused e) {
+            return null; // a state this rule set did not write
+        }
     }
 
     /** The treatment a counter carries from an earlier scenario (its carried state), or null. */

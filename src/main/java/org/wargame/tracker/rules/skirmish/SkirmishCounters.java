@@ -180,7 +180,9 @@ public final class SkirmishCounters {
                 throw new FieldRefused(at + ".crewSize", "at least 1");
             }
         }
-        return new Weapon(id, type, toHit, secondary, crewSize, destroyed.contains(id));
+        // the campaign file's name of the weapon ("M1919A4"), else the weapon type's name in the rule text
+        String name = string(w.get("name"), at + ".name", false);
+        return new Weapon(id, type, toHit, secondary, crewSize, destroyed.contains(id), name);
     }
 
     /** The state key of the crew a man joined with {@code unite-crew}, carried to the next scenarios. */

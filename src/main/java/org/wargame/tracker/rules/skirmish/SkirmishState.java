@@ -50,13 +50,19 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
      * (Gatling gun, ATGM), and whether it has been destroyed.
      */
     public record Weapon(String id, WeaponType type, List<RangeBand> toHit, boolean secondary, Integer crewSize,
-                        boolean destroyed) {
+                        boolean destroyed, String name) {
         public Weapon {
             toHit = List.copyOf(toHit);
+            name = name == null || name.isBlank() ? type.chartName() : name;
+        }
+
+        public Weapon(String id, WeaponType type, List<RangeBand> toHit, boolean secondary, Integer crewSize,
+                      boolean destroyed) {
+            this(id, type, toHit, secondary, crewSize, destroyed, null);
         }
 
         Weapon destroy() {
-            return new Weapon(id, type, toHit, secondary, crewSize, true);
+            return new Weapon(id, type, toHit, secondary, crewSize, true, name);
         }
     }
 

@@ -30,6 +30,14 @@ final class SkirmishWords implements RuleSetWords {
 
     private static final String LOCATION = "location";
 
+    /** Wounds short of death (death is an elimination), a man removed, a weapon destroyed: the report's losses. */
+    @Override
+    public boolean loss(String marker) {
+        return marker != null && (marker.equals(Wound.WALKING_WOUNDED.marker())
+                || marker.equals(Wound.LITTER_CASE.marker()) || marker.equals("removed")
+                || marker.startsWith("weapon destroyed"));
+    }
+
     @Override
     public String label(String key) {
         return LABELS.get(key);
@@ -46,6 +54,31 @@ final class SkirmishWords implements RuleSetWords {
     @Override
     public boolean unlisted(String key, Object value) {
         return UNLISTED.contains(key);
+    }
+
+    /** A figure's weapons by their names: the campaign file's, or the weapon type's in the rule text. */
+    @Override
+    public Map<String, String> names(CounterView counter) {
+        if (counter.data() == null || !(counter.data().get("weapons") instanceof List<?> weapons)) {
+            return Map.of();
+        }
+        Map<String, String> names = new java.util.LinkedHashMap<>();
+        for (Object raw : weapons) {
+            if (raw instanceof Map<?, ?> w && w.get("id") instanceof String id) {
+                if (w.get("name") instanceof String name && !name.isBlank()) {
+                    names.put(id, name);
+                } else {
+                    try {
+                        names.put(id, WeaponType.parse(w.get("type") instanceof String t ? t : null,
+                                w.get("calibre") instanceof String c ? c : null,
+                                w.get("mount") instanceof String m ? m : null, "weapon").chartName());
+                    } catch (RuntimeException unknownType) {
+                        // refused when the counter was read; no name to give
+                    }
+                }
+            }
+        }
+        return names;
     }
 
     @Override

@@ -20,6 +20,7 @@ import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.refusal.Conflict;
 import org.wargame.tracker.refusal.NotYourSide;
+import org.wargame.tracker.scenario.BetweenScenarios;
 import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.scenario.ScenarioViews.ScenarioSummary;
 import org.wargame.tracker.store.RecordedEvent;
@@ -39,9 +40,12 @@ class CampaignController {
     private final ScenarioViews scenarios;
     private final CampaignPast past;
     private final EventPages pages;
+    private final BetweenScenarios between;
 
     CampaignController(CampaignViews views, CampaignImport campaignImport, Participants participants,
-                              ScenarioViews scenarios, CampaignPast past, EventPages pages) {
+                              ScenarioViews scenarios, CampaignPast past, EventPages pages,
+                              BetweenScenarios between) {
+        this.between = between;
         this.pages = pages;
         this.views = views;
         this.campaignImport = campaignImport;
@@ -85,10 +89,53 @@ class CampaignController {
         return past.after(campaignId, after);
     }
 
+    /**
+     * The roster now, or as it stood just after a scenario's hand-back ({@code after}: the scenario's id) or just
+     * before it opened ({@code before}), from the record.
+     */
     @GetMapping("/{campaignId}/roster")
-    public Map<String, CampaignState.RosterCounter> roster(@PathVariable String campaignId, Authentication auth) {
+    public Map<String, CampaignState.RosterCounter> roster(@PathVariable String campaignId,
+                                                           @RequestParam(required = false) String after,
+                                                           @RequestParam(required = false) String before,
+                                                           Authentication auth) {
         participants.actor(auth, campaignId);
+        if (after != null && before != null) {
+            throw new org.wargame.tracker.refusal.FieldRefused("before", "give after or before, not both");
+        }
+        if (after != null || before != null) {
+            String scenario = after != null ? after : before;
+            org.wargame.tracker.refusal.RequestJson.requireId(after != null ? "after" : "before", scenario);
+            return past.around(campaignId, scenario, after != null).roster();
+        }
         return views.state(campaignId).roster();
+    }
+
+    /** The step between scenarios: who waits on a roll, the rolls taken, what each plan would change now. */
+    public record Between(List<BetweenScenarios.Waiting> waiting,
+                          List<org.wargame.tracker.campaign.CampaignEvent.BetweenScenariosRolled> rolled,
+                          Map<String, List<BetweenScenarios.PlanChange>> plans) {
+    }
+
+    @GetMapping("/{campaignId}/between")
+    public Between between(@PathVariable String campaignId, Authentication auth) {
+        participants.actor(auth, campaignId);
+        CampaignState state = views.state(campaignId);
+        Map<String, List<BetweenScenarios.PlanChange>> plans = new java.util.LinkedHashMap<>();
+        state.plans().forEach(p -> plans.put(p.id(), BetweenScenarios.planChanges(state, p)));
+        return new Between(BetweenScenarios.waiting(state), past.betweenRolls(campaignId), plans);
+    }
+
+    /** A roll between scenarios: {@code counter}, optional {@code dice} entered (else the server rolls). */
+    public record RollBody(String counter, List<org.wargame.tracker.scenario.EnteredRoll> dice) {
+    }
+
+    @PostMapping("/{campaignId}/between/rolls")
+    public Map<String, CampaignState.RosterCounter> roll(@PathVariable String campaignId,
+                                                         @RequestBody Map<String, Object> body, Authentication auth) {
+        org.wargame.tracker.account.Actor actor = participants.actor(auth, campaignId);
+        RollBody parsed = org.wargame.tracker.refusal.RequestJson.convert(body, RollBody.class);
+        return between.roll(campaignId, parsed.counter(), parsed.dice() == null ? List.of() : parsed.dice(), actor)
+                .roster();
     }
 
     @GetMapping("/{campaignId}/scenarios")

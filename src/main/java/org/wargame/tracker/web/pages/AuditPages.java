@@ -18,6 +18,7 @@ import org.wargame.tracker.rules.DiceRoll;
 import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.scenario.ScenarioView;
 import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.scenario.TableTalk;
 import org.wargame.tracker.store.RecordedEvent;
 
 import java.time.ZoneOffset;
@@ -46,9 +47,11 @@ public class AuditPages {
     private final ScenarioViews scenarios;
     private final CampaignViews campaigns;
     private final Participants participants;
+    private final TableTalk talk;
 
     public AuditPages(ScenarioReplay replay, EventClocks clocks, ScenarioViews scenarios, CampaignViews campaigns,
-                      Participants participants) {
+                      Participants participants, TableTalk talk) {
+        this.talk = talk;
         this.replay = replay;
         this.clocks = clocks;
         this.scenarios = scenarios;
@@ -111,7 +114,11 @@ public class AuditPages {
         Map<String, String> sideNames = new java.util.LinkedHashMap<>();
         now.sides().forEach(side -> sideNames.put(side.id(), side.name()));
         Map<String, String> idNames = new HashMap<>(names);
+        // what the counters' data holds by id (a figure's weapons) too
+        org.wargame.tracker.scenario.IdNames.of(view.counters(), now.sides()).byId().forEach(idNames::putIfAbsent);
         idNames.putAll(sideNames);
+        // an action by its number ("#54"), never its id
+        actions.forEach(a -> idNames.put(a.actionId(), "#" + a.firstSequence()));
         org.wargame.tracker.scenario.IdNames ids = new org.wargame.tracker.scenario.IdNames(idNames);
         List<Row> rows = new ArrayList<>();
         for (AuditedAction a : actions) {
@@ -119,7 +126,7 @@ public class AuditPages {
                     e.sequence(), e.type(), a.time(), a.account(), a.side(), a.actionId(), e.payload(),
                     Map.of(), e.clock(), e.section())).named(idNames)).toList();
             boolean start = a.kind().equals("ScenarioStarted");
-            List<CounterDiff> diffs = a.counters().stream().map(c -> diff(c, names)).toList();
+            List<CounterDiff> diffs = a.counters().stream().map(c -> diff(c, idNames)).toList();
             rows.add(new Row(a, lines.isEmpty() ? a.kind() : lines.get(0).title(), TIME.format(a.time()),
                     a.dice().stream().map(AuditPages::die).map(d -> new Die(d.roll(), d.source(), ids.in(d.purpose())))
                             .toList(), lines, diffs, undone.get(a.firstSequence()),
@@ -134,6 +141,7 @@ public class AuditPages {
         model.addAttribute("gameTurn", turn);
         model.addAttribute("turns", turns);
         model.addAttribute("rows", rows);
+        model.addAttribute("threads", TableTalk.byAction(talk.inScenario(scenarioId)));
         return "audit";
     }
 
@@ -144,6 +152,9 @@ public class AuditPages {
 
     /** What was asked, on its line: an action's fields ("Counter: Italian squad, Hex: F5"); nothing else. */
     static String what(AuditedAction a, List<EventLine> lines) {
+        if (a.kind().equals("NoteWritten") && !lines.isEmpty()) { // the note's words on its line
+            return String.join(", ", lines.get(0).details());
+        }
         if (!a.kind().equals("ActionTaken") || lines.isEmpty() || lines.get(0).details().isEmpty()) {
             return null;
         }
@@ -199,7 +210,9 @@ public class AuditPages {
             changes.add(new Change("in play", b == null ? "no" : "yes", a == null ? "no" : "yes"));
         }
         add(changes, "location", b == null ? null : b.location(), a == null ? null : a.location());
-        add(changes, "markers", b == null ? null : words(b.markers()), a == null ? null : words(a.markers()));
+        org.wargame.tracker.scenario.IdNames ids = new org.wargame.tracker.scenario.IdNames(names);
+        add(changes, "markers", b == null ? null : ids.in(words(b.markers())),
+                a == null ? null : ids.in(words(a.markers())));
         add(changes, "eliminated", b == null ? null : b.eliminated() ? "yes" : "no",
                 a == null ? null : a.eliminated() ? "yes" : "no");
         Map<String, Object> sb = b == null || b.state() == null ? Map.of() : b.state();

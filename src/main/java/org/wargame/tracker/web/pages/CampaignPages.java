@@ -39,9 +39,11 @@ public class CampaignPages {
     private final ScenarioService scenarios;
     private final CampaignPast past;
     private final FailedLogins failedLogins;
+    private final org.wargame.tracker.scenario.TableTalk talk;
 
     public CampaignPages(CampaignViews campaigns, Participants participants, ScenarioService scenarios,
-                         CampaignPast past, FailedLogins failedLogins) {
+                         CampaignPast past, FailedLogins failedLogins, org.wargame.tracker.scenario.TableTalk talk) {
+        this.talk = talk;
         this.campaigns = campaigns;
         this.participants = participants;
         this.scenarios = scenarios;
@@ -63,9 +65,19 @@ public class CampaignPages {
     }
 
     @GetMapping("/campaigns/{campaignId}")
-    public String campaign(@PathVariable String campaignId, Authentication auth, Model model) {
+    public String campaign(@PathVariable String campaignId, @RequestParam(required = false) String after,
+                           @RequestParam(required = false) String before, Authentication auth, Model model) {
         Actor actor = participants.actor(auth, campaignId);
-        fill(model, campaigns.state(campaignId), actor);
+        CampaignState state = campaigns.state(campaignId);
+        fill(model, state, actor);
+        // the campaign in time: the roster as it stood just before or just after one of its scenarios
+        String at = after != null ? after : before;
+        if (at != null) {
+            org.wargame.tracker.refusal.RequestJson.requireId(after != null ? "after" : "before", at);
+            CampaignState then = past.around(campaignId, at, after != null);
+            model.addAttribute("sides", sideRosters(then, actor));
+            model.addAttribute("rosterAt", "Roster " + (after != null ? "after " : "before ") + name(state, at));
+        }
         return "campaign";
     }
 
@@ -83,6 +95,24 @@ public class CampaignPages {
             response.setStatus(HttpStatus.UNPROCESSABLE_ENTITY.value());
             model.addAttribute("startError", FormRefusals.message(e));
             model.addAttribute("chosenPlan", plan);
+            fill(model, campaigns.state(campaignId), actor);
+            return "campaign";
+        }
+    }
+
+    /** A note of table talk between scenarios; a refused one is shown next to the form with what was typed. */
+    @PostMapping("/campaigns/{campaignId}/notes")
+    public String note(@PathVariable String campaignId, @RequestParam(required = false) String text,
+                       Authentication auth, Model model, HttpServletResponse response) {
+        Actor actor = participants.actor(auth, campaignId);
+        try {
+            talk.writeInCampaign(campaignId, actor, text, null);
+            return "redirect:/campaigns/" + java.net.URLEncoder.encode(campaignId,
+                    java.nio.charset.StandardCharsets.UTF_8) + "#talk";
+        } catch (org.wargame.tracker.refusal.Refusal e) {
+            response.setStatus(FormRefusals.status(e));
+            model.addAttribute("noteError", FormRefusals.message(e));
+            model.addAttribute("noteText", text);
             fill(model, campaigns.state(campaignId), actor);
             return "campaign";
         }
@@ -123,10 +153,17 @@ public class CampaignPages {
         Map<String, String> names = new java.util.HashMap<>();
         state.roster().values().forEach(r -> names.put(r.counter().id(), r.counter().name()));
         state.sides().forEach(side -> names.put(side.id(), side.name()));
+        // what the counters' data holds by id (a figure's weapons), as the rule set names it
+        org.wargame.tracker.rules.RuleSetWords words = words(state);
+        state.roster().values().forEach(r -> {
+            org.wargame.tracker.rules.CounterDefinition c = r.counter();
+            words.names(new org.wargame.tracker.rules.CounterView(c.id(), c.kind(), c.name(), c.side(),
+                    c.nationality(), null, c.data(), c.state(), List.of(), false)).forEach(names::putIfAbsent);
+        });
         return names;
     }
 
-    private void fill(Model model, CampaignState state, Actor actor) {
+    private static List<SideRoster> sideRosters(CampaignState state, Actor actor) {
         List<SideRoster> sides = new ArrayList<>();
         for (Side side : state.sides()) {
             List<CounterCard> cards = state.roster().values().stream()
@@ -134,8 +171,13 @@ public class CampaignPages {
                     .map(r -> CounterCard.of(r, note(r, state), words(state))).toList();
             sides.add(new SideRoster(side, actor.sides().contains(side.id()), cards));
         }
+        return sides;
+    }
+
+    private void fill(Model model, CampaignState state, Actor actor) {
+        model.addAttribute("notes", talk.inCampaign(state.campaignId()));
         model.addAttribute("campaign", state);
-        model.addAttribute("sides", sides);
+        model.addAttribute("sides", sideRosters(state, actor));
         model.addAttribute("actor", actor);
         model.addAttribute("chart", StrengthChart.of(state));
         model.addAttribute("leftOut", leftOut(state));

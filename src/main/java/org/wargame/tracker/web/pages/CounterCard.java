@@ -81,6 +81,15 @@ public record CounterCard(String id, String kind, String name, String side, Stri
         return look().numbers();
     }
 
+    /** The same with ids in them written as names ("rider de-rider" as "rider Uffz. Lang"). */
+    public List<String> numbers(Map<String, String> names) {
+        if (names == null || names.isEmpty()) {
+            return numbers();
+        }
+        org.wargame.tracker.scenario.IdNames ids = new org.wargame.tracker.scenario.IdNames(names);
+        return numbers().stream().map(ids::in).toList();
+    }
+
     private CounterFace look() {
         return words.face(kind, data);
     }

@@ -29,7 +29,7 @@ public record EventLine(long sequence, String type, String title, String section
             case "ActionTaken" -> {
                 title = "Action: " + actionWords(p.path("type").asText());
                 p.path("request").fields().forEachRemaining(f -> {
-                    if (!f.getKey().equals("type")) {
+                    if (!f.getKey().equals("type") && !machineId(f.getKey(), f.getValue())) {
                         details.add(StateWords.label(f.getKey()) + ": " + text(f.getValue()));
                     }
                 });
@@ -66,9 +66,35 @@ public record EventLine(long sequence, String type, String title, String section
                     details.add("why: " + p.path("reason").asText());
                 }
             }
+            // table talk (a scenario's or a campaign's note): who wrote it and the words as written, no ids
+            case "NoteWritten" -> {
+                title = "Note by " + p.path("author").asText();
+                details.add(StateWords.label("text") + ": " + p.path("text").asText());
+                if (p.path("aboutAt").isNumber()) {
+                    details.add("about #" + p.path("aboutAt").asLong());
+                }
+            }
+            // the step between scenarios and rulings after the end (issue 26): the die, the result, what changed
+            case "BetweenScenariosRolled" -> {
+                title = "Roll between scenarios for " + p.path("counterId").asText();
+                details.add("result: " + p.path("result").asText());
+                if (p.path("struckOff").asBoolean()) {
+                    details.add("struck off the roster");
+                }
+                JsonNode roll = p.path("roll");
+                dice.add(roll.path("kind").asText() + " " + text(roll.path("values")) + " ("
+                        + roll.path("source").asText() + ", " + roll.path("purpose").asText() + ")");
+            }
+            case "HandBackRevised" -> {
+                title = "Hand-back revised by a ruling";
+                details.add(StateWords.label("ruling") + ": " + p.path("ruling").asText());
+                p.path("changes").forEach(c -> details.add(c.asText()));
+            }
             default -> p.fields().forEachRemaining(f -> {
-                if (!f.getKey().equals("section") && !f.getKey().equals("dice") && !f.getValue().isNull()) {
-                    details.add(StateWords.label(f.getKey()) + ": " + text(f.getValue()));
+                if (!f.getKey().equals("section") && !f.getKey().equals("dice") && !f.getValue().isNull()
+                        && !machineId(f.getKey(), f.getValue())) {
+                    details.add((f.getKey().equals("actionId") ? "Action" : StateWords.label(f.getKey())) + ": "
+                            + text(f.getValue()));
                 }
             });
         }
@@ -93,12 +119,51 @@ public record EventLine(long sequence, String type, String title, String section
             return this;
         }
         return new EventLine(sequence, type, name(title, names), section,
-                details.stream().map(d -> ownWords(d) ? d : name(d, names)).toList(),
+                details.stream().map(d -> ownWords(d) ? d : closedWords(UUID.matcher(name(d, names))
+                        .replaceAll("an earlier action"))).toList(),
                 dice.stream().map(d -> name(d, names)).toList(), account, side, actionId);
     }
 
+    /** A value of a closed list as stored: "casualty-reduction", "LITTER_CASE". */
+    private static final java.util.regex.Pattern KEBAB = java.util.regex.Pattern.compile(
+            "(?<=: |, )[a-z]+(?:-[a-z]+)+(?=$|[,;)])");
+    private static final java.util.regex.Pattern SNAKE = java.util.regex.Pattern.compile(
+            "\\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\\b");
+
+    /** Closed-list values, once ids are names, as words: "Result: casualty reduction", "Wound: litter case". */
+    static String closedWords(String detail) {
+        String spaced = KEBAB.matcher(detail).replaceAll(m -> m.group().replace('-', ' '));
+        return SNAKE.matcher(spaced).replaceAll(m -> m.group().replace('_', ' ').toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** An enum's constant as stored ("PENDING", "LITTER_CASE") in words; any other text as it is. */
+    static String upperWords(String text) {
+        return text.matches("[A-Z][A-Z0-9]*(_[A-Z0-9]+)+|[A-Z]{4,}")
+                ? text.replace('_', ' ').toLowerCase(java.util.Locale.ROOT) : text;
+    }
+
+    /** A UUID (a dispute's, a request's, a scenario's own id). */
+    private static final java.util.regex.Pattern UUID = java.util.regex.Pattern.compile(
+            "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
+    /**
+     * A field only machines read: the campaign's or scenario's own id, or one a UUID names (a dispute, a request). An
+     * action's id stays: {@link #named} writes it as the action's number ("#54") where the page knows it.
+     */
+    private static boolean machineId(String key, JsonNode value) {
+        if (key.equals("campaignId") || key.equals("scenarioId")) {
+            return true;
+        }
+        if (key.equals("actionId") || key.equals("actionIds")) {
+            return false;
+        }
+        return value.isTextual() && UUID.matcher(value.asText()).matches()
+                || value.isArray() && !value.isEmpty() && value.get(0).isTextual()
+                && UUID.matcher(value.get(0).asText()).matches();
+    }
+
     /** The payload fields a player or the referee wrote in their own words: shown as written, never renamed. */
-    private static final List<String> OWN_WORDS = List.of("reason", "ruling");
+    private static final List<String> OWN_WORDS = List.of("reason", "ruling", "text");
 
     /** A detail quoting a player's own words ("Reason: let us roll again" must not read "let U.S. roll again"). */
     private static boolean ownWords(String detail) {
@@ -124,12 +189,17 @@ public record EventLine(long sequence, String type, String title, String section
         if (c == null || c.isMissingNode() || c.isNull()) {
             return "?";
         }
-        return "Turn " + c.path("gameTurn").asInt() + ", Player Turn " + c.path("playerTurn").asInt() + " ("
-                + c.path("phasingSide").asText() + "), " + c.path("phase").asText()
+        boolean all = c.path("playerTurn").asInt() == org.wargame.tracker.rules.PhaseSequence.ALL_SIDES;
+        return "Turn " + c.path("gameTurn").asInt() + ", " + (all ? "all sides (" + c.path("phasingSide").asText()
+                + " moves first)" : "Player Turn " + c.path("playerTurn").asInt() + " ("
+                + c.path("phasingSide").asText() + ")") + ", " + c.path("phase").asText()
                 + (c.path("step").isTextual() ? " Step " + c.path("step").asText() : "");
     }
 
     private static String text(JsonNode v) {
+        if (v.isTextual()) {
+            return upperWords(v.asText());
+        }
         if (v.isValueNode()) {
             return v.asText();
         }

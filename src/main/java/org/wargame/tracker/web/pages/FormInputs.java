@@ -29,7 +29,22 @@ public final class FormInputs {
      * select, checkbox, number, counters (checkboxes of counters), text.
      */
     public record Input(String path, String name, String label, String input, List<Pick> choices, Integer min,
-                        Integer max, boolean required, Integer maxLength) {
+                        Integer max, boolean required, Integer maxLength, String rowHead, String shortLabel) {
+        public Input(String path, String name, String label, String input, List<Pick> choices, Integer min,
+                     Integer max, boolean required, Integer maxLength) {
+            this(path, name, label, input, choices, min, max, required, maxLength, null, null);
+        }
+
+        /** The label shown beside the control: the field's own in a row of a list, whose the row says. */
+        public String shown() {
+            return shortLabel != null ? shortLabel : label;
+        }
+
+        /** What the row's head leaves out of the shown label, for those who hear the label alone. */
+        public String unshown() {
+            return shortLabel != null && label.startsWith(shortLabel) ? label.substring(shortLabel.length()) : null;
+        }
+
         public String domSuffix() {
             return path.replaceAll("[^A-Za-z0-9]", "-");
         }
@@ -60,7 +75,8 @@ public final class FormInputs {
                         picks(list.of(), side, option.counterId(), counters), null, null, field.required(), null));
             } else if (kind instanceof ActionField.Choice choice) {
                 inputs.add(new Input(path, ActionForm.FIELD_PREFIX + path, field.label(), "select",
-                        choice.values().stream().map(v -> new Pick(v, v)).toList(), null, null, field.required(),
+                        choice.values().stream().map(v -> new Pick(v, choiceWords(v))).toList(), null, null,
+                        field.required(),
                         null));
             } else if (kind instanceof ActionField.WholeNumber n) {
                 inputs.add(new Input(path, ActionForm.FIELD_PREFIX + path, field.label(), "number", List.of(),
@@ -76,7 +92,34 @@ public final class FormInputs {
                         null, field.required(), ActionField.TEXT));
             }
         }
-        return inputs;
+        return rows(inputs, option, schema);
+    }
+
+    private static final java.util.regex.Pattern ROW = java.util.regex.Pattern.compile("^(\\w+\\[\\d{1,3}])\\.(.+)$");
+
+    /**
+     * The inputs of a list's rows ({@code targets[1].template}) that the option names ({@code labels} of
+     * {@code targets[1]}: "Pfc. Dunn · M1903A4"): the first of each row carries the row's head, each its field's own
+     * label beside its control, so that a row per weapon reads in one column on a phone.
+     */
+    private static List<Input> rows(List<Input> inputs, ActionOption option, ActionSchema schema) {
+        List<Input> out = new ArrayList<>();
+        String lastRow = null;
+        for (Input in : inputs) {
+            java.util.regex.Matcher m = ROW.matcher(in.path());
+            String head = m.matches() ? option.labels().get(m.group(1)) : null;
+            if (head == null) {
+                out.add(in);
+                lastRow = null;
+                continue;
+            }
+            ActionField field = schema == null ? null : schema.at(in.path()).orElse(null);
+            String own = field == null ? words(in.path()) : field.label();
+            out.add(new Input(in.path(), in.name(), in.label(), in.input(), in.choices(), in.min(), in.max(),
+                    in.required(), in.maxLength(), m.group(1).equals(lastRow) ? null : head, own));
+            lastRow = m.group(1);
+        }
+        return out;
     }
 
     /** The field under the name the option gives it here (a row of a list: whose target it is). */
@@ -109,6 +152,11 @@ public final class FormInputs {
                 .sorted((a, b) -> Boolean.compare(b.id().equals(self), a.id().equals(self)))
                 .map(c -> new Pick(c.id(), c.name() + (c.location() == null ? "" : " · " + c.location())))
                 .toList();
+    }
+
+    /** A value of a closed list spelt out ("casualty-reduction": "casualty reduction"); it is sent as it is. */
+    static String choiceWords(String value) {
+        return StateWords.closedWord(value);
     }
 
     /** "targetHex" → "target hex", "targets[0].template" → "template". */

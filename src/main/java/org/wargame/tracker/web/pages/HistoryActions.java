@@ -22,9 +22,24 @@ import java.util.Map;
 class HistoryActions {
 
     private final HistoryRequests history;
+    private final org.wargame.tracker.scenario.TableTalk talk;
 
-    HistoryActions(HistoryRequests history) {
+    HistoryActions(HistoryRequests history, org.wargame.tracker.scenario.TableTalk talk) {
         this.history = history;
+        this.talk = talk;
+    }
+
+    /** A note of table talk, about the action chosen in the form ({@code about}; blank: none). */
+    public Done note(String scenarioId, Actor actor, String text, String about) {
+        org.wargame.tracker.scenario.TableTalk.Written written = talk.write(scenarioId, actor, text,
+                blankToNull(about));
+        return new Done("noted", "Note written: it is in the record now, for good (a correction is a new note).",
+                new ActionResult(written.noteId(), written.at(), null));
+    }
+
+    /** What was said about each action of the scenario (notes, disputes, rulings), by the action's id. */
+    public Map<String, List<org.wargame.tracker.scenario.TableTalk.Said>> threads(String scenarioId) {
+        return org.wargame.tracker.scenario.TableTalk.byAction(talk.inScenario(scenarioId));
     }
 
     /** What came of it: the notice to show in plain words, and the events it stored from {@code firstEvent} on. */
@@ -60,12 +75,22 @@ class HistoryActions {
 
     public Done resolve(String scenarioId, Actor actor, String disputeId, String upheld, String ruling, String rule,
                         String correction, String corrected) {
+        return resolve(scenarioId, actor, disputeId, upheld, ruling, rule, correction, corrected, null);
+    }
+
+    /**
+     * {@code correctedForm}: the correction filled in the disputed action's own form (null: none changed); a
+     * {@code corrected} JSON object, when posted, is read instead.
+     */
+    public Done resolve(String scenarioId, Actor actor, String disputeId, String upheld, String ruling, String rule,
+                        String correction, String corrected, Map<String, Object> correctedForm) {
         if (!"true".equals(upheld) && !"false".equals(upheld)) {
             throw new FieldRefused("upheld", "Uphold (roll back to before the action) or Dismiss (it stands)");
         }
         boolean up = Boolean.parseBoolean(upheld);
         HistoryRequests.Outcome done = history.resolve(scenarioId, actor, disputeId, up, ruling, blankToNull(rule),
-                blankToNull(correction), correctedRequest(corrected));
+                blankToNull(correction), corrected != null && !corrected.isBlank() ? correctedRequest(corrected)
+                        : correctedForm);
         return new Done(up ? "upheld" : "dismissed", up
                 ? "Dispute upheld: the scenario is rolled back to before the action, the correction taken and "
                         + "the later actions replayed with their dice."
@@ -119,22 +144,33 @@ class HistoryActions {
 
     /** An action in force, in words. */
     public static String describe(ScenarioLog.TakenAction checkpoint) {
+        return describe(checkpoint, org.wargame.tracker.scenario.IdNames.NONE);
+    }
+
+    /**
+     * An action in force in the players' words, numbered as its first event ("#54 Casualty: Counter "squad" Mule 1,
+     * Result casualty reduction; dice rolled"): its fields labelled, ids as names, closed-list values as words.
+     */
+    public static String describe(ScenarioLog.TakenAction checkpoint, org.wargame.tracker.scenario.IdNames names) {
         if (checkpoint == null) {
             return null;
         }
+        String number = "#" + checkpoint.at() + " ";
         if (checkpoint.clock()) {
-            return "clock advance" + (checkpoint.diced() ? ", dice rolled" : "");
+            return number + "Clock advance" + (checkpoint.diced() ? "; dice rolled" : "");
         }
-        StringBuilder words = new StringBuilder(checkpoint.type());
+        StringBuilder words = new StringBuilder(number).append(EventLine.actionWords(checkpoint.type()));
         Map<String, Object> request = checkpoint.request();
         if (request != null) {
-            List<String> parts = request.entrySet().stream().filter(e -> !"type".equals(e.getKey()))
-                    .map(e -> e.getKey() + ": " + e.getValue()).toList();
+            List<String> parts = request.entrySet().stream().filter(e -> !"type".equals(e.getKey())
+                            && e.getValue() != null && !Boolean.FALSE.equals(e.getValue()))
+                    .map(e -> StateWords.label(e.getKey()) + (Boolean.TRUE.equals(e.getValue()) ? ""
+                            : " " + StateWords.valueWords(e.getValue(), names))).toList();
             if (!parts.isEmpty()) {
-                words.append(" (").append(String.join(", ", parts)).append(')');
+                words.append(": ").append(String.join(", ", parts));
             }
         }
-        return words.append(checkpoint.diced() ? ", dice rolled" : "").toString();
+        return words.append(checkpoint.diced() ? "; dice rolled" : "").toString();
     }
 
     private static String blankToNull(String s) {

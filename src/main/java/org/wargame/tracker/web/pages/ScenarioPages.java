@@ -110,7 +110,7 @@ public class ScenarioPages {
 
     /** An open dispute with the action it is about, in words. */
     /** {@code request}: the disputed action's fields as JSON, for the referee to correct (null: none to correct). */
-    public record DisputeRow(ActionDisputed dispute, String action, String request) {
+    public record DisputeRow(ActionDisputed dispute, String action, String request, CorrectionForm correction) {
         public String key() {
             return "resolve-" + dispute.disputeId();
         }
@@ -135,8 +135,11 @@ public class ScenarioPages {
         if (since != null && since >= 0 && since < state.events()) {
             long from = Math.max(since, state.events() - SINCE_AT_MOST);
             Map<String, String> names = names(state);
-            model.addAttribute("outcome", history.stream(scenarioId, from).stream()
-                    .map(e -> EventLine.of(e).named(names)).toList());
+            List<EventLine> lines = EventLines.of(history.stream(scenarioId, from), names,
+                    () -> history.stream(scenarioId, 0));
+            model.addAttribute("outcome", lines);
+            // another's action, live: a short notice of its result
+            model.addAttribute("result", ResultLine.of(lines, null, null, state.ruleSet().words(), names, true));
         }
         model.addAttribute("selected", counter);
         fill(model, state, actor);
@@ -146,7 +149,7 @@ public class ScenarioPages {
     /** A reload of the address a form without htmx posted to shows the scenario (these paths take only POST). */
     @GetMapping({"/scenarios/{scenarioId}/advance", "/scenarios/{scenarioId}/done", "/scenarios/{scenarioId}/conclude",
             "/scenarios/{scenarioId}/reopen", "/scenarios/{scenarioId}/proposals/{proposalId}/{answer}",
-            "/scenarios/{scenarioId}/actions", "/scenarios/{scenarioId}/undo"})
+            "/scenarios/{scenarioId}/actions", "/scenarios/{scenarioId}/undo", "/scenarios/{scenarioId}/notes"})
     public String reload(@PathVariable String scenarioId) {
         return "redirect:/scenarios/" + java.net.URLEncoder.encode(scenarioId, java.nio.charset.StandardCharsets.UTF_8);
     }
@@ -266,7 +269,11 @@ public class ScenarioPages {
                               boolean mayAnswer, boolean mayWithdraw) {
     }
 
-    private static List<HandBackRow> handBack(ScenarioState state) {
+    /**
+     * What goes back to the roster, counter by counter; a wounded man who will wait on a roll between scenarios says
+     * so (issue 26: "who waits on a treatment roll").
+     */
+    private static List<HandBackRow> handBack(ScenarioState state, Map<String, Object> tables) {
         Map<String, CounterView> byId = new LinkedHashMap<>();
         state.counters().forEach(c -> byId.put(c.id(), c));
         List<HandBackRow> rows = new ArrayList<>();
@@ -275,6 +282,12 @@ public class ScenarioPages {
             String words = o.eliminated() ? "struck off the roster"
                     : "back to the roster" + (o.state().isEmpty() ? "" : ": " + String.join(", ",
                     StateWords.of(state.ruleSet().words(), o.state(), names(state), null)));
+            String waits = o.eliminated() || c == null ? null : state.ruleSet().waitsBetweenScenarios(
+                    new org.wargame.tracker.rules.CounterDefinition(o.id(), c.kind(), c.name(), c.side(), null,
+                            Map.of(), o.state()), tables);
+            if (waits != null) {
+                words += "; " + waits;
+            }
             rows.add(new HandBackRow(c == null ? o.id() : c.name(), c == null ? "" : state.sideName(c.side()),
                     o.eliminated(), words));
         }
@@ -368,6 +381,19 @@ public class ScenarioPages {
                 () -> historyActions.dispute(scenarioId, actor, actionId, form.get("reason")));
     }
 
+    /** A note of table talk ({@code text}; {@code about}: the action it is about, blank for none). */
+    @PostMapping("/scenarios/{scenarioId}/notes")
+    public String note(@PathVariable String scenarioId, @RequestParam Map<String, String> form, Authentication auth,
+                       Model model, HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        model.addAttribute("posted", form);
+        return runHistory(scenarioId, actor, model, response, "note", () -> {
+            HistoryActions.Done done = historyActions.note(scenarioId, actor, form.get("text"), form.get("about"));
+            return new HistoryActions.Done(done.outcome(), done.notice(), new ActionResult(null,
+                    done.result().firstEvent(), scenarios.state(scenarioId)));
+        });
+    }
+
     /** The referee's ruling: {@code upheld} true rolls back to before the action, false lets it stand. */
     @PostMapping("/scenarios/{scenarioId}/disputes/{disputeId}/resolve")
     public String resolve(@PathVariable String scenarioId, @PathVariable String disputeId,
@@ -375,9 +401,17 @@ public class ScenarioPages {
                           HttpServletResponse response) {
         Actor actor = actor(auth, scenarioId);
         model.addAttribute("posted", form);
-        return runHistory(scenarioId, actor, model, response, "resolve-" + disputeId,
-                () -> historyActions.resolve(scenarioId, actor, disputeId, form.get("upheld"), form.get("ruling"),
-                        form.get("rule"), form.get("correction"), form.get("corrected")));
+        return runHistory(scenarioId, actor, model, response, "resolve-" + disputeId, () -> {
+            // the correction as the disputed action's own form: its fields read as that action's request
+            ScenarioState state = scenarios.state(scenarioId);
+            ScenarioLog.TakenAction taken = state.disputes().stream().filter(d -> d.disputeId().equals(disputeId))
+                    .findFirst().flatMap(d -> record.log(scenarioId).inForce(d.actionId(), d.actionAt()))
+                    .orElse(null);
+            Map<String, Object> corrected = "true".equals(form.get("upheld"))
+                    ? CorrectionForm.corrected(form, taken, state.ruleSet()) : null;
+            return historyActions.resolve(scenarioId, actor, disputeId, form.get("upheld"), form.get("ruling"),
+                    form.get("rule"), form.get("correction"), form.get("corrected"), corrected);
+        });
     }
 
     /** The scenario as it stood after event {@code at} (all events when absent), with every event by turn. */
@@ -390,7 +424,8 @@ public class ScenarioPages {
         model.addAttribute("travel", travel);
         model.addAttribute("scenario", ScenarioView.of(state));
         model.addAttribute("campaignName", campaigns.state(state.campaignId()).name());
-        model.addAttribute("places", places(state.counters(), List.of(), null, state.ruleSet()));
+        model.addAttribute("places", places(markersNamed(state.counters(), names(state)), List.of(), null,
+                state.ruleSet()));
         model.addAttribute("idNames", names(state));
         model.addAttribute("concluded", scenarios.state(scenarioId).concluded());
         return "timeline";
@@ -408,11 +443,21 @@ public class ScenarioPages {
 
     private String run(String scenarioId, Actor actor, Model model, HttpServletResponse response, String key,
                        Supplier<ActionResult> work) {
+        List<CounterView> before;
+        try {
+            before = scenarios.state(scenarioId).counters();
+        } catch (RuntimeException unknown) {
+            before = null; // the work says why
+        }
         try {
             ActionResult result = work.get();
             Map<String, String> names = names(result.state());
-            model.addAttribute("outcome", history.stream(scenarioId, result.firstEvent()).stream()
-                    .map(e -> EventLine.of(e).named(names)).toList());
+            List<EventLine> lines = EventLines.of(history.stream(scenarioId, result.firstEvent()), names,
+                    () -> history.stream(scenarioId, 0));
+            model.addAttribute("outcome", lines);
+            // the result where the eye is: at the top of the acting player's view
+            model.addAttribute("result", ResultLine.of(lines, before, result.state().counters(),
+                    result.state().ruleSet().words(), names, false));
             model.asMap().remove("posted"); // a done action leaves its form empty again
             fill(model, result.state(), actor);
         } catch (org.wargame.tracker.refusal.Refusal e) {
@@ -441,13 +486,27 @@ public class ScenarioPages {
         return new Refusal(key, FormRefusals.field(e), FormRefusals.message(e));
     }
 
+    /**
+     * The counters with their markers in names: the rules write a marker from ids ("under ger-sq-1") that the API
+     * keeps; a page says "under German squad 1".
+     */
+    static List<CounterView> markersNamed(List<CounterView> counters, Map<String, String> names) {
+        org.wargame.tracker.scenario.IdNames ids = new org.wargame.tracker.scenario.IdNames(names);
+        return counters.stream().map(c -> c.markers() == null || c.markers().isEmpty() ? c
+                : new CounterView(c.id(), c.kind(), c.name(), c.side(), c.nationality(), c.location(), c.data(),
+                c.state(), c.markers().stream().map(ids::in).toList(), c.eliminated())).toList();
+    }
+
     void fill(Model model, ScenarioState state, Actor actor) {
         ScenarioView view = ScenarioView.of(state);
+        Map<String, String> idNames = names(state);
+        List<CounterView> shown = markersNamed(view.counters(), idNames);
+        model.addAttribute("idNames", idNames);
         model.addAttribute("scenario", view);
         model.addAttribute("actor", actor);
         model.addAttribute("campaignName", campaigns.state(state.campaignId()).name());
         org.wargame.tracker.rules.RuleSet<?, ?, ?> ruleSet = state.ruleSet();
-        model.addAttribute("places", places(view.counters(), view.options(), actor, ruleSet));
+        model.addAttribute("places", places(shown, view.options(), actor, ruleSet));
         List<OptionForm> general = new ArrayList<>();
         for (ActionOption o : view.options()) {
             if (o.counterId() == null || view.counters().stream().noneMatch(c -> c.id().equals(o.counterId()))) {
@@ -455,23 +514,25 @@ public class ScenarioPages {
             }
         }
         model.addAttribute("general", general);
-        table(model, state, view, actor, ruleSet);
+        table(model, state, view, shown, actor, ruleSet);
 
         ScenarioLog log = record.log(state.scenarioId());
+        org.wargame.tracker.scenario.IdNames ids = new org.wargame.tracker.scenario.IdNames(names(state));
         ScenarioState.LastAction last = state.lastAction();
         if (last != null && !view.concluded()) {
             String side = last.side();
             boolean may = actor.referee() || side == null || actor.mayActFor(side);
             model.addAttribute("lastAction", new LastAction(last.actionId(),
-                    HistoryActions.describe(log.inForce(last.actionId(), last.at()).orElse(null)),
+                    HistoryActions.describe(log.inForce(last.actionId(), last.at()).orElse(null), ids),
                     last.diced() && !actor.referee(), side, may));
         }
         model.addAttribute("requests", state.requests().stream().map(r -> new RequestRow(r,
-                HistoryActions.describe(log.inForce(r.actionId(), r.actionAt()).orElse(null)),
+                HistoryActions.describe(log.inForce(r.actionId(), r.actionAt()).orElse(null), ids),
                 HistoryActions.mayAnswer(actor, r), actor.account().equals(r.requestedBy()))).toList());
         model.addAttribute("disputes", state.disputes().stream().map(d -> {
             ScenarioLog.TakenAction taken = log.inForce(d.actionId(), d.actionAt()).orElse(null);
-            return new DisputeRow(d, HistoryActions.describe(taken), HistoryActions.requestToCorrect(taken));
+            return new DisputeRow(d, HistoryActions.describe(taken, ids), HistoryActions.requestToCorrect(taken),
+                    actor.referee() ? CorrectionForm.of(taken, state.ruleSet(), view.counters(), ids) : null);
         }).toList());
         // the actions the page shows (the latest ones) may be disputed; older ones from the timeline
         Set<String> disputable = new HashSet<>();
@@ -479,7 +540,8 @@ public class ScenarioPages {
         state.disputes().forEach(d -> disputable.remove(d.actionId()));
         model.addAttribute("disputable", view.concluded() ? Set.of() : disputable);
         // the end of the scenario: what goes back to the roster, the open proposal, who may reopen
-        model.addAttribute("handBack", view.concluded() ? List.of() : handBack(state));
+        model.addAttribute("handBack", view.concluded() ? List.of() : handBack(state,
+                campaigns.state(state.campaignId()).tables()));
         model.addAttribute("proposal", proposal(state, actor));
         model.addAttribute("mayReopen", view.concluded() && (actor.referee()
                 || state.sideOrder().stream().anyMatch(actor.sides()::contains)));
@@ -528,7 +590,7 @@ public class ScenarioPages {
                         List<CounterCard> alsoHere) {
     }
 
-    private void table(Model model, ScenarioState state, ScenarioView view, Actor actor,
+    private void table(Model model, ScenarioState state, ScenarioView view, List<CounterView> shown, Actor actor,
                        org.wargame.tracker.rules.RuleSet<?, ?, ?> ruleSet) {
         Map<String, String> sideNames = new LinkedHashMap<>();
         view.sides().forEach(side -> sideNames.put(side.id(), side.name()));
@@ -550,25 +612,25 @@ public class ScenarioPages {
         clockRights(model, state, actor);
         var words = ruleSet.words();
         boolean hexBoard = words.board(view.counters()) == org.wargame.tracker.rules.RuleSetWords.BoardKind.HEX_GRID;
-        model.addAttribute("board", Board.of(words, view.counters(), sideNames));
+        model.addAttribute("board", Board.of(words, shown, sideNames, view.map()));
         Object selectedId = model.getAttribute("selected");
-        CounterView chosen = selectedId == null ? null : view.counters().stream()
+        CounterView chosen = selectedId == null ? null : shown.stream()
                 .filter(c -> c.id().equals(selectedId)).findFirst().orElse(null);
         if (chosen != null) {
             List<OptionForm> forms = view.options().stream().filter(o -> chosen.id().equals(o.counterId()))
-                    .map(o -> form(o, chosen.side(), actor, ruleSet, view.counters())).toList();
+                    .map(o -> onMap(form(o, chosen.side(), actor, ruleSet, view.counters()), words.move(),
+                            view.map())).toList();
             model.addAttribute("panel", new Panel(CounterCard.of(chosen, words),
                     sideNames.getOrDefault(chosen.side(), chosen.side()), hexBoard ? chosen.location() : null,
-                    StateWords.of(words, chosen.state(), view.counters().stream().collect(
-                            java.util.stream.Collectors.toMap(CounterView::id, c -> c.name() == null ? c.id()
-                                    : c.name(), (a, b) -> a)),
+                    StateWords.of(words, chosen.state(), names(state),
                     new org.wargame.tracker.rules.RuleSetWords.Now(clock.gameTurn(), clock.playerTurn(),
                             view.sides().stream().map(side -> side.name()).toList())), forms,
-                    view.counters().stream().filter(c -> hexBoard && !c.id().equals(chosen.id()) && !c.eliminated()
+                    shown.stream().filter(c -> hexBoard && !c.id().equals(chosen.id()) && !c.eliminated()
                             && chosen.location() != null && chosen.location().equals(c.location()))
                             .map(c -> CounterCard.of(c, words)).toList()));
         }
         model.addAttribute("happened", happened(state));
+        model.addAttribute("threads", historyActions.threads(state.scenarioId()));
     }
 
     /** The events of the last two Player Turns that have any, newest first, at most 12. */
@@ -576,9 +638,8 @@ public class ScenarioPages {
         List<org.wargame.tracker.store.RecordedEvent> recent = history.stream(state.scenarioId(),
                 Math.max(0, state.events() - 60));
         List<String> turns = new ArrayList<>();
-        List<EventLine> lines = new ArrayList<>();
-        Map<String, String> names = names(state);
-        for (int i = recent.size() - 1; i >= 0 && lines.size() < 12; i--) {
+        List<org.wargame.tracker.store.RecordedEvent> shown = new ArrayList<>();
+        for (int i = recent.size() - 1; i >= 0 && shown.size() < 12; i--) {
             org.wargame.tracker.store.RecordedEvent e = recent.get(i);
             String turn = e.clock() == null ? "" : e.clock().gameTurn() + "/" + e.clock().playerTurn();
             if (!turns.contains(turn)) {
@@ -587,9 +648,9 @@ public class ScenarioPages {
                 }
                 turns.add(turn);
             }
-            lines.add(EventLine.of(e).named(names));
+            shown.add(e);
         }
-        return lines;
+        return EventLines.of(shown, names(state), () -> history.stream(state.scenarioId(), 0));
     }
 
     /** Counters' and sides' ids with their names, so that what happened reads in the players' words. */
@@ -627,6 +688,19 @@ public class ScenarioPages {
                 + (o.request().containsKey("context") ? "|" + o.request().get("context") : "");
         return new OptionForm(key, o, ActionForm.json(o.request()), mayAct,
                 FormInputs.inputs(o, ruleSet.actionSchema(o.action()), counters), FormInputs.dice(o));
+    }
+
+    /**
+     * A move's form on a scenario with a map: without the fields the map fills (the hex's terrain), which the server
+     * takes from the map; the page shows the map's terrain of the hex clicked instead.
+     */
+    private static OptionForm onMap(OptionForm form, org.wargame.tracker.rules.RuleSetWords.MoveFields move,
+                                    org.wargame.tracker.rules.ScenarioMap map) {
+        if (map == null || move == null || !move.action().equals(form.option().action())) {
+            return form;
+        }
+        return new OptionForm(form.key(), form.option(), form.requestJson(), form.mayAct(), form.inputs().stream()
+                .filter(in -> !move.fromMap().contains(in.path())).toList(), form.dice());
     }
 
     /** The version a page showed, sent back with every form so a stale page cannot act (null: not sent). */

@@ -61,6 +61,41 @@ final class StateWords {
         return named(value(ANY, v), names);
     }
 
+    /**
+     * A request's or a payload's value as a player reads it: ids as names, a list joined, a nested map labelled, and a
+     * closed-list value as words ("casualty-reduction" as "casualty reduction", "LITTER_CASE" as "litter case").
+     */
+    static String valueWords(Object v, org.wargame.tracker.scenario.IdNames names) {
+        if (v instanceof Collection<?> c) {
+            List<String> parts = new ArrayList<>();
+            c.forEach(x -> parts.add(valueWords(x, names)));
+            return String.join(", ", parts);
+        }
+        if (v instanceof Map<?, ?> m) {
+            List<String> parts = new ArrayList<>();
+            m.forEach((k, x) -> {
+                if (says(x)) {
+                    parts.add(label(String.valueOf(k)) + (Boolean.TRUE.equals(x) ? "" : " " + valueWords(x, names)));
+                }
+            });
+            return String.join("; ", parts);
+        }
+        String text = String.valueOf(v);
+        String named = names.in(text);
+        return named.equals(text) ? closedWord(text) : named;
+    }
+
+    /** A value of a closed list in words: "casualty-reduction" to "casualty reduction", "LITTER_CASE" to "litter case". */
+    static String closedWord(String text) {
+        if (text.matches("[a-z]+(-[a-z]+)+")) {
+            return text.replace('-', ' ');
+        }
+        if (text.matches("[A-Z][A-Z0-9]*(_[A-Z0-9]+)+") || text.matches("[A-Z]{4,}")) {
+            return text.replace('_', ' ').toLowerCase(Locale.ROOT);
+        }
+        return text;
+    }
+
     /** Ids anywhere in a value (a list of bearers, a map of weapons) written as names. */
     private static String named(String text, Map<String, String> names) {
         return names.isEmpty() ? text : new org.wargame.tracker.scenario.IdNames(names).in(text);

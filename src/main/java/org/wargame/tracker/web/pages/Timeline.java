@@ -102,11 +102,18 @@ public class Timeline {
         entries.stream().filter(EventClocks.Entry::undone).forEach(e -> undone.put(e.sequence(), e.undoneBy()));
 
         Map<String, List<EventLine>> byClock = new LinkedHashMap<>();
-        history.forEach(scenarioId, from, to, message -> {
-            EventClocks.Entry entry = bySequence.get(message.getSequenceNumber());
-            byClock.computeIfAbsent(entry == null ? "" : names.in(key(entry.clock())), k -> new ArrayList<>())
-                    .add(EventLine.of(EventHistory.recorded(message)).named(names.byId()));
+        List<org.wargame.tracker.store.RecordedEvent> window = new ArrayList<>();
+        history.forEach(scenarioId, from, to, message -> window.add(EventHistory.recorded(message)));
+        List<EventLine> lines = EventLines.of(window, names.byId(), () -> {
+            List<org.wargame.tracker.store.RecordedEvent> all = new ArrayList<>();
+            history.forEach(scenarioId, 0, to, message -> all.add(EventHistory.recorded(message)));
+            return all;
         });
+        for (EventLine line : lines) {
+            EventClocks.Entry entry = bySequence.get(line.sequence());
+            byClock.computeIfAbsent(entry == null ? "" : names.in(key(entry.clock())), k -> new ArrayList<>())
+                    .add(line);
+        }
         List<Group> groups = new ArrayList<>();
         byClock.forEach((clock, events) -> {
             List<EventLine> newestFirst = new ArrayList<>(events);
@@ -184,7 +191,8 @@ public class Timeline {
             }
             if (playerTurns != null && !b.kind().equals("phase")) {
                 phases = new ArrayList<>();
-                playerTurns.add(new PlayerTurnJump("Player Turn " + c.playerTurn() + " (" + names.name(c.phasingSide()) + ")",
+                playerTurns.add(new PlayerTurnJump(c.allSides() ? "All sides (" + names.name(c.phasingSide())
+                        + " moves first)" : "Player Turn " + c.playerTurn() + " (" + names.name(c.phasingSide()) + ")",
                         at, phases));
             }
             if (phases != null) {
@@ -196,7 +204,7 @@ public class Timeline {
 
     /** Groups by Game Turn, Player Turn and phase (the steps of a phase share its group). */
     private static String key(GameClock c) {
-        return "Turn " + c.gameTurn() + " · Player Turn " + c.playerTurn() + " (" + c.phasingSide() + ") · "
-                + c.phase();
+        return "Turn " + c.gameTurn() + " · " + (c.allSides() ? "all sides (" + c.phasingSide() + " moves first)"
+                : "Player Turn " + c.playerTurn() + " (" + c.phasingSide() + ")") + " · " + c.phase();
     }
 }

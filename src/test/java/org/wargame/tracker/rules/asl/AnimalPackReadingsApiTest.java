@@ -469,7 +469,7 @@ class AnimalPackReadingsApiTest extends ApiTestSupport {
         Response britishPrep = action("alice", s, Map.of("type", "fire", "firer", "br-crew-1", "target",
                 "it-squad-1", "result", "no effect"));
         assertRefused(britishPrep, "A3", "firer");
-        assertThat(britishPrep.at("/detail").asText()).contains("br-crew-1 is of side 'british'");
+        assertThat(britishPrep.at("/detail").asText()).contains("British Infantry crew is of side 'British'");
         assertThat(action("alice", s, Map.of("type", "casualty", "counter", "br-crew-1", "result", "break"))
                 .status()).isEqualTo(200);
         Response rallyEarly = action("alice", s, Map.of("type", "rally", "counter", "br-crew-1", "result",

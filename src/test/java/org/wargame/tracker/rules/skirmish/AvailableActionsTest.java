@@ -106,7 +106,7 @@ class AvailableActionsTest {
         assertThat(carbine.fields()).startsWith("targets[0].target").hasSizeGreaterThanOrEqualTo(rows.size());
         int rangerRow = rows.indexOf(Map.of("firer", "us-ranger", "weapon", "m1903"));
         assertThat(carbine.labels().get("targets[" + rangerRow + "].target")).startsWith("Target of ")
-                .endsWith("(m1903)");
+                .endsWith("(Rifle)");
         assertThat(all("us-grenadier", "designate-targets")).hasSize(2);
         assertThat(all("us-gunner", "designate-targets")).singleElement()
                 .satisfies(o -> assertThat(o.fields()).contains("targets[0].template"));

@@ -60,4 +60,40 @@ class EventLineTest {
         assertThat(EventLine.actionWords("become-pack-ti")).isEqualTo("Become Pack-TI");
         assertThat(EventLine.actionWords("mortar-fire")).isEqualTo("Mortar fire");
     }
+
+    /** Issue 22: a closed list's value in words, an action by its number, no UUID left on a line. */
+    @Test
+    void enumValuesAreWordsAndActionsAreNumbers() {
+        EventLine line = new EventLine(40, "ActionDisputed", "Action disputed", null,
+                List.of("Wound: LITTER_CASE", "Result: casualty-reduction", "Counter: br-mule-1",
+                        "Action: 6f1c8a9e-0d3b-4c6e-9a7f-1b2c3d4e5f60",
+                        "Undone: 0d3b6f1c-8a9e-4c6e-9a7f-1b2c3d4e5f61"),
+                List.of(), "bruno", "axis", "a4");
+        assertThat(line.named(Map.of("br-mule-1", "\"squad\" Mule 1",
+                "6f1c8a9e-0d3b-4c6e-9a7f-1b2c3d4e5f60", "#54")).details()).containsExactly(
+                "Wound: litter case", "Result: casualty reduction", "Counter: \"squad\" Mule 1", "Action: #54",
+                "Undone: an earlier action");
+        assertThat(EventLine.upperWords("PENDING")).isEqualTo("pending");
+        assertThat(EventLine.upperWords("HMG")).as("a rulebook abbreviation").isEqualTo("HMG");
+    }
+
+    /** The result line: the section, the dice, what happened and what changed on the counters. */
+    @Test
+    void theResultSaysTheSectionTheDiceAndWhatChanged() {
+        List<EventLine> lines = List.of(
+                new EventLine(53, "ActionTaken", "Action: Casualty", null, List.of(), List.of(), "alice", "british",
+                        "a5"),
+                new EventLine(54, "GunUnloaded", "Gun unloaded", "10.4", List.of(),
+                        List.of("dr 3 (entered, 10.4 table dr)"), "alice", "british", "a5"),
+                new EventLine(55, "LowAmmo", "Low Ammo", "10.4", List.of(), List.of(), "alice", "british", "a5"));
+        var before = new org.wargame.tracker.rules.CounterView("br-94mm", "gun", "94mm INF Gun", "british", null,
+                "B4", Map.of(), Map.of("breakdown", 12), List.of(), false);
+        var after = new org.wargame.tracker.rules.CounterView("br-94mm", "gun", "94mm INF Gun", "british", null,
+                "B4", Map.of(), Map.of("breakdown", 11), List.of("Low Ammo"), false);
+        ResultLine result = ResultLine.of(lines, List.of(before), List.of(after),
+                org.wargame.tracker.rules.RuleSets.byId("asl").words(), Map.of(), false);
+        assertThat(result.text()).startsWith("10.4: dr 3 → Gun unloaded, Low Ammo; 94mm INF Gun: Low Ammo, ")
+                .contains("12 → 11");
+        assertThat(result.who()).isEqualTo("alice");
+    }
 }

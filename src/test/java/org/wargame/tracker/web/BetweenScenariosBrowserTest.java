@@ -1,0 +1,92 @@
+package org.wargame.tracker.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The step between scenarios played for the skirmish sample's healing (issue 26, items 3 and 4): Conclude shows who
+ * will wait on a treatment roll; the campaign's "between scenarios" page takes the rolls (one die entered, one left
+ * to the tracker), both stored as campaign events with their die; it shows what the next plan changes (the man out
+ * for a scenario is left out, and why); the campaign page shows the roster as it stood after the scenario.
+ */
+class BetweenScenariosBrowserTest extends BrowserTestSupport {
+
+    @Test
+    void theSkirmishSamplesWoundedAreTreatedBetweenScenariosFromTheCampaignsPage() {
+        String campaignId = importSample("skirmish-sample.yaml");
+        String ambush = startPlan("referee", campaignId, "ambush");
+        for (String[] w : new String[][] {{"us-rifle-1", "walking wounded"}, {"us-rifle-2", "litter case"}}) {
+            assertThat(action("sam", ambush, Map.of("type", "record-casualty", "counter", w[0], "wound", w[1],
+                    "cause", "small arms")).status()).isEqualTo(200);
+        }
+
+        // Conclude shows, before it is confirmed, who waits on a treatment roll
+        logIn("sam");
+        driver.get(url("/scenarios/" + ambush));
+        driver.findElement(By.cssSelector("details.conclude summary")).click();
+        driver.findElement(By.id("result")).sendKeys("German withdrawal");
+        driver.findElement(By.cssSelector("#conclude button")).click();
+        wait.until(d -> !d.findElements(By.id("conclude-confirm")).isEmpty());
+        String confirm = driver.findElement(By.id("conclude-confirm")).getText();
+        assertThat(confirm).contains("Pvt. Lowe").contains("waits on a treatment roll (litter case)")
+                .contains("Pfc. Dunn").contains("waits on a treatment roll (walking wounded)")
+                .doesNotContain("us-rifle");
+        assertThat(post("referee", "/api/scenarios/" + ambush + "/conclude", Map.of("result",
+                "German withdrawal")).status()).isEqualTo(200);
+
+        // the campaign page leads to the step between scenarios
+        driver.get(url("/campaigns/" + campaignId));
+        driver.findElement(By.id("between-link")).click();
+        wait.until(d -> !d.findElements(By.id("waiting")).isEmpty());
+        String waiting = driver.findElement(By.id("waiting")).getText();
+        assertThat(waiting).contains("Pvt. Lowe").contains("waits on a treatment roll (litter case)")
+                .contains("Pfc. Dunn");
+        Browser.screenshot(driver, "60-between-waiting");
+
+        // Lowe: the d6 rolled at the table, 3 on the sample chart's litter-case column: Field hospital, out for 1
+        driver.findElement(By.id("die-us-rifle-2")).sendKeys("3");
+        driver.findElement(By.cssSelector("tr[data-counter='us-rifle-2'] button")).click();
+        wait.until(d -> !d.findElements(By.id("rolled")).isEmpty());
+        assertThat(driver.findElement(By.id("rolled")).getText()).contains("Pvt. Lowe")
+                .contains("d6 3 (rolled at the table), Field hospital (out for 1 scenario)");
+        // Dunn: left to the tracker
+        driver.findElement(By.cssSelector("tr[data-counter='us-rifle-1'] button")).click();
+        wait.until(d -> d.findElement(By.id("rolled")).getText().contains("Pfc. Dunn"));
+        assertThat(driver.findElement(By.id("rolled")).getText()).contains("(rolled by the tracker)");
+        assertThat(driver.findElements(By.id("nobody-waiting"))).isNotEmpty();
+
+        // what the next plan changes: Lowe is left out of the counterattack, and why
+        String body = driver.findElement(By.tagName("main")).getText();
+        assertThat(body).contains("Counterattack at the mill")
+                .contains("Pvt. Lowe: left out: Pvt. Lowe misses this scenario (Field hospital)")
+                .doesNotContain("us-rifle").doesNotContain("between:");
+        Browser.screenshot(driver, "61-between-rolled");
+
+        // both rolls are campaign events with their die and its source
+        List<JsonNode> rolls = new ArrayList<>();
+        for (JsonNode e : get("referee", "/api/campaigns/" + campaignId + "/events").body()) {
+            if (e.get("type").asText().endsWith("BetweenScenariosRolled")) {
+                rolls.add(e.get("payload"));
+            }
+        }
+        assertThat(rolls).extracting(r -> r.at("/roll/source").asText()).containsExactly("entered", "server");
+        assertThat(rolls.get(0).at("/roll/values/0").asInt()).isEqualTo(3);
+
+        // the campaign in time: the roster as it stood after the ambush, before any treatment
+        driver.get(url("/campaigns/" + campaignId));
+        driver.findElement(By.linkText("roster after")).click();
+        wait.until(d -> d.findElement(By.id("roster-h")).getText().equals("Roster after Ambush at the ford"));
+        String roster = driver.findElement(By.cssSelector("ul.roster[data-side='us']")).getText();
+        assertThat(roster).contains("Pvt. Lowe").doesNotContain("Field hospital");
+        driver.get(url("/campaigns/" + campaignId));
+        assertThat(driver.findElement(By.cssSelector("ul.roster[data-side='us']")).getText())
+                .contains("Field hospital");
+    }
+}
