@@ -119,7 +119,7 @@ class WebhookDeliveryTest extends NoticeTestSupport {
         assertThat(discord.at("/allowed_mentions/parse")).isEmpty();
         JsonNode slack = JSON.readTree(RECEIVER.await("/slack", 15, l -> !l.isEmpty()).get(0).body());
         assertThat(slack.at("/text").asText()).contains("alice disputes", "<http://tracker.test/scenarios/"
-                + scenario + ">");
+                + scenario + "#disputes>");
         JsonNode plain = JSON.readTree(RECEIVER.await("/plain-dispute", 15, l -> !l.isEmpty()).get(0).body());
         assertThat(plain.at("/waitingFor/0").asText()).isEqualTo("the referee");
     }
