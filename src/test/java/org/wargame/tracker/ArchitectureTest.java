@@ -17,7 +17,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 /**
  * The layout shows the design: packages by capability, from the bottom up: refusals, the rule sets, the event
  * store's infrastructure, accounts, campaigns, scenarios, history's read side, the reports told from it (after-action
- * reports, the campaign journal), the notices sent out (webhooks, mail), and the web on top. Nothing depends on
+ * reports, the campaign journal), notices (outbox, webhooks, mail), and the web on top. Nothing depends on
  * what is above it, the core never names a rule set (they are found through ServiceLoader), and the rule sets are
  * plain Java that one can read beside the rule text. The web is four rooms: {@code http} (filters, limits, problems,
  * error pages) under {@code api} (the REST controllers), {@code pages} (the page controllers and their models) and
@@ -48,7 +48,7 @@ class ArchitectureTest {
                 .whereLayer("web").mayNotBeAccessedByAnyLayer()
                 .whereLayer("report").mayOnlyBeAccessedByLayers("web")
                 .whereLayer("notice").mayOnlyBeAccessedByLayers("web")
-                .whereLayer("history").mayOnlyBeAccessedByLayers("report", "web")
+                .whereLayer("history").mayOnlyBeAccessedByLayers("report", "notice", "web")
                 .whereLayer("scenario").mayOnlyBeAccessedByLayers("history", "report", "notice", "web")
                 .whereLayer("campaign").mayOnlyBeAccessedByLayers("scenario", "history", "report", "notice", "web")
                 .whereLayer("account").mayOnlyBeAccessedByLayers("campaign", "scenario", "history", "report", "notice",

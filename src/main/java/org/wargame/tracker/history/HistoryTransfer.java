@@ -49,10 +49,17 @@ public class HistoryTransfer {
 
     /**
      * What a referee's export may add after the events for a complete move ({@link MoveLines}): every account with
-     * its password hash, and the dice seeds of the campaign's scenarios. Never in a player's export.
+     * its password hash, the dice seeds of the campaign's scenarios, and the kept contents of its sealed choices
+     * (whether an export may carry them is {@link org.wargame.tracker.scenario.Visibility}'s to say). Never in a
+     * player's export.
      */
-    public record Including(boolean accounts, boolean seeds) {
-        public static final Including EVENTS = new Including(false, false);
+    public record Including(boolean accounts, boolean seeds, boolean secrets) {
+        public static final Including EVENTS = new Including(false, false, false);
+
+        /** {@code secrets}: the kept contents of unrevealed sealed choices, for a referee who sees everything. */
+        public Including(boolean accounts, boolean seeds) {
+            this(accounts, seeds, false);
+        }
     }
 
     /** The campaign's stream and its scenarios' streams, in global order, one line each after the header. */

@@ -9,6 +9,7 @@ import org.wargame.tracker.account.AccountHashes;
 import org.wargame.tracker.account.AccountHashes.Hashed;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.scenario.JdbcDiceSeeds;
+import org.wargame.tracker.scenario.SealedSecrets;
 import org.wargame.tracker.scenario.ServerDice;
 import org.wargame.tracker.store.StoredEvent;
 import org.wargame.tracker.store.StoredJson;
@@ -35,6 +36,9 @@ class MoveLines {
 
     static final String ACCOUNT = "account";
     static final String DICE_SEED = "diceSeed";
+    static final String SEALED_SECRET = "sealedSecret";
+    private static final Set<String> SECRET_FIELDS = Set.of("kind", "scenarioId", "sealId", "side", "content",
+            "salt");
     private static final Set<String> ACCOUNT_FIELDS = Set.of("kind", "username", "passwordHash", "role", "enabled");
     private static final Set<String> SEED_FIELDS = Set.of("kind", "scenarioId", "seed", "commitment");
     /** The start of a scenario under its stable name and the first version's class name. */
@@ -44,8 +48,11 @@ class MoveLines {
     private final AccountHashes accounts;
     private final JdbcDiceSeeds seeds;
     private final TransactionTemplate transactions;
+    private final SealedSecrets secrets;
 
-    MoveLines(AccountHashes accounts, JdbcDiceSeeds seeds, PlatformTransactionManager transactionManager) {
+    MoveLines(AccountHashes accounts, JdbcDiceSeeds seeds, PlatformTransactionManager transactionManager,
+              SealedSecrets secrets) {
+        this.secrets = secrets;
         this.accounts = accounts;
         this.seeds = seeds;
         this.transactions = new TransactionTemplate(transactionManager);
@@ -78,6 +85,20 @@ class MoveLines {
                 }
             }
         }
+        if (including.secrets()) {
+            for (String stream : streams) {
+                for (SealedSecrets.Secret secret : secrets.ofScenario(stream)) {
+                    ObjectNode line = StoredJson.mapper().createObjectNode();
+                    line.put("kind", SEALED_SECRET);
+                    line.put("scenarioId", secret.scenarioId());
+                    line.put("sealId", secret.sealId());
+                    line.put("side", secret.side());
+                    line.put("content", secret.content());
+                    line.put("salt", secret.salt());
+                    out.other(line);
+                }
+            }
+        }
     }
 
     /** What an import read of these lines, checked as they come and stored after the events. */
@@ -89,6 +110,11 @@ class MoveLines {
         private final Map<String, Hashed> accountLines = new LinkedHashMap<>();
         private final Map<String, Seed> seedLines = new LinkedHashMap<>();
         private final Map<String, String> commitments = new HashMap<>();
+        private final Map<String, Kept> secretLines = new LinkedHashMap<>();
+        private final Map<String, String> sealCommitments = new HashMap<>();
+
+        private record Kept(int line, SealedSecrets.Secret secret) {
+        }
 
         private record Seed(int line, byte[] seed, String commitment) {
         }
@@ -131,8 +157,22 @@ class MoveLines {
                 if (seedLines.putIfAbsent(scenarioId, new Seed(number, seed, commitment)) != null) {
                     throw new FieldRefused(where, "scenario " + scenarioId + " has two seeds in the file");
                 }
+            } else if (SEALED_SECRET.equals(kind)) {
+                fields(line, SECRET_FIELDS, where);
+                SealedSecrets.Secret secret = new SealedSecrets.Secret(text(line, "scenarioId", where),
+                        text(line, "sealId", where), text(line, "side", where), text(line, "content", where),
+                        text(line, "salt", where));
+                if (secret.content().length() > 4000 || secret.sealId().length() > 64 || secret.salt().length() > 64) {
+                    throw new FieldRefused(where, "a sealed content of at most 4000 characters, seal id and salt "
+                            + "of at most 64");
+                }
+                if (secretLines.putIfAbsent(secret.scenarioId() + "/" + secret.sealId(), new Kept(number, secret))
+                        != null) {
+                    throw new FieldRefused(where, "the sealed choice " + secret.sealId() + " is in the file twice");
+                }
             } else {
-                throw new FieldRefused(where, "kind must be " + ACCOUNT + " or " + DICE_SEED);
+                throw new FieldRefused(where, "kind must be " + ACCOUNT + ", " + DICE_SEED + " or "
+                        + SEALED_SECRET);
             }
         }
 
@@ -147,11 +187,20 @@ class MoveLines {
                 } catch (IOException e) {
                     // not JSON: the import's own check of the event refuses it
                 }
+            } else if (SealVerification.SEALED.equals(event.payloadType())) {
+                try {
+                    JsonNode payload = StoredJson.mapper().readTree(event.payload());
+                    sealCommitments.put(event.stream() + "/" + payload.path("sealId").asText(),
+                            payload.path("commitment").asText());
+                } catch (IOException e) {
+                    // not JSON: the import's own check of the event refuses it
+                }
             }
         }
 
         /** After every line: each seed belongs to a scenario started in this file, with that commitment. */
         void check() {
+            checkSecrets();
             seedLines.forEach((scenarioId, seed) -> {
                 String published = commitments.get(scenarioId);
                 if (published == null) {
@@ -165,8 +214,28 @@ class MoveLines {
             });
         }
 
-        /** Stores the accounts that are missing here and the seeds, in one transaction; how many of each. */
+        /** After every line: each kept content gives the commitment of a choice sealed in this file. */
+        private void checkSecrets() {
+            secretLines.forEach((key, kept) -> {
+                String commitment = sealCommitments.get(key);
+                if (commitment == null) {
+                    throw new FieldRefused("line " + kept.line(), "the sealed choice " + kept.secret().sealId()
+                            + " is not sealed in scenario " + kept.secret().scenarioId() + " of this file");
+                }
+                if (!org.wargame.tracker.scenario.Commitment.matches(commitment, kept.secret().salt(),
+                        kept.secret().content())) {
+                    throw new FieldRefused("line " + kept.line(), "the content and salt do not give the "
+                            + "commitment the record sealed");
+                }
+            });
+        }
+
+        /** Stores the accounts that are missing here, the seeds and the kept contents, in one transaction. */
         int[] store() {
+            if (!secretLines.isEmpty()) {
+                transactions.executeWithoutResult(status -> secretLines.values()
+                        .forEach(kept -> secrets.restore(kept.secret())));
+            }
             if (accountLines.isEmpty() && seedLines.isEmpty()) {
                 return new int[]{0, 0};
             }

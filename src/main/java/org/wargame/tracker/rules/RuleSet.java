@@ -156,6 +156,35 @@ public interface RuleSet<S extends RuleState, A extends RuleAction, E extends Ru
      */
     List<ActionSchema> actionSchemas();
 
+    /**
+     * The field of action {@code type} whose value the players seal (docs/history.md, Sealed choices): the tracker
+     * takes it out of the request before anything is recorded, keeps it beside the record and puts the seal's id in
+     * the request's {@code seal} field instead (so the action type must have a field {@code seal}). Null: none.
+     */
+    default String sealedField(String type) {
+        return null;
+    }
+
+    /**
+     * Refuses a sealed value the rules do not allow, before it is sealed: {@code action} is the request with the
+     * value in its sealed field (this check is the only place the rule set sees it before the reveal).
+     */
+    default void checkSealed(S state, A action) {
+    }
+
+    /**
+     * The field of action {@code type} that receives the content of a sealed choice the rules reveal with it (null:
+     * this action reveals nothing). The players cannot send that field: the tracker fills it from the kept content.
+     */
+    default String revealField(String type) {
+        return null;
+    }
+
+    /** The id of the sealed choice {@code action} reveals as the rules require (see {@link #revealField}), or null. */
+    default String revealedSeal(S state, A action) {
+        return null;
+    }
+
     /** The schema of the action {@code type}, or null. */
     default ActionSchema actionSchema(String type) {
         return actionSchemas().stream().filter(a -> a.type().equals(type)).findFirst().orElse(null);

@@ -109,9 +109,77 @@ public class Scenario {
         List<RuleEvent> events = ruleSet.decide(state.rules(), state.clock(), action, dice);
         dice.requireAllEnteredUsed();
         MetaData meta = MetaData.with(ActionMetaData.SIDE, side);
+        // a choice revealed before (an action undone and taken again) is public already: not revealed twice
+        List<ScenarioEvent.ChoiceRevealed> reveals = new ArrayList<>();
+        for (ScenarioCommand.Opening opening : command.reveals()) {
+            ScenarioState.Seal seal = requireSeal(opening.sealId());
+            if (!seal.revealed()) {
+                reveals.add(revealing(opening, command.actor()));
+            } else if (!seal.content().equals(opening.content())) {
+                throw new Conflict("'" + seal.label() + "' was revealed as " + seal.content() + "; nothing was done");
+            }
+        }
         record(new ActionTaken(command.actionId(), command.type(), command.request(), dice.rolled()), meta);
+        reveals.forEach(event -> record(event, meta)); // the rules reveal it: published before what it decides
+        if (command.seal() != null) {
+            record(sealing(side, command.seal()), meta);
+        }
         events.forEach(event -> record(event, meta));
         return state;
+    }
+
+    /** A side seals a choice: the record gets the commitment, the content stays where the service kept it. */
+    @CommandHandler
+    public ScenarioState handle(ScenarioCommand.SealChoice command, ScenarioLog log) {
+        requireInPlay();
+        requireVersion(command.expectedVersion(), log);
+        command.actor().requireMayActFor(command.side());
+        if (!state.sideOrder().contains(command.side())) {
+            throw new FieldRefused("side", "'" + command.side() + "' is not a side of this scenario");
+        }
+        record(sealing(command.side(), command.seal()), MetaData.with(ActionMetaData.SIDE, command.side()));
+        return state;
+    }
+
+    /** The sealing side's player or the referee reveals a choice, once; its content must give the commitment. */
+    @CommandHandler
+    public ScenarioState handle(ScenarioCommand.RevealChoice command, ScenarioLog log) {
+        requireVersion(command.expectedVersion(), log);
+        ScenarioState.Seal seal = requireSeal(command.opening().sealId());
+        command.actor().requireMayActFor(seal.side());
+        record(revealing(command.opening(), command.actor()), MetaData.with(ActionMetaData.SIDE,
+                actingFor(command.actor())));
+        return state;
+    }
+
+    private ScenarioEvent.ChoiceSealed sealing(String side, ScenarioCommand.NewSeal seal) {
+        if (state.seal(seal.sealId()) != null) {
+            throw new Conflict("a choice " + seal.sealId() + " is sealed already");
+        }
+        return new ScenarioEvent.ChoiceSealed(seal.sealId(), side, seal.label(), seal.commitment());
+    }
+
+    /** A reveal that does not give the commitment is never recorded: the kept content was changed. */
+    private ScenarioEvent.ChoiceRevealed revealing(ScenarioCommand.Opening opening, Actor actor) {
+        ScenarioState.Seal seal = requireSeal(opening.sealId());
+        if (seal.revealed()) {
+            throw new Conflict("'" + seal.label() + "', sealed by the " + state.sideName(seal.side())
+                    + ", was revealed already: a sealed choice is revealed once");
+        }
+        if (!Commitment.matches(seal.commitment(), opening.salt(), opening.content())) {
+            throw new Conflict("the kept content of the " + seal.label() + " does not give the commitment the "
+                    + "record holds: it was changed outside the tracker; nothing was revealed (the referee checks "
+                    + "it with verify)");
+        }
+        return new ScenarioEvent.ChoiceRevealed(seal.sealId(), opening.content(), opening.salt(), actor.account());
+    }
+
+    private ScenarioState.Seal requireSeal(String sealId) {
+        ScenarioState.Seal seal = sealId == null ? null : state.seal(sealId);
+        if (seal == null) {
+            throw new org.wargame.tracker.refusal.NotFound("this scenario has no sealed choice " + sealId);
+        }
+        return seal;
     }
 
     /**

@@ -39,10 +39,24 @@ public sealed interface ScenarioCommand {
         }
     }
 
+    /**
+     * {@code seal}: the part of the request the rule set seals (its content kept beside the record, only the
+     * commitment in it; null: none); {@code reveals}: the sealed choices the rules reveal with this action, their
+     * contents and salts read from where they are kept (empty: none).
+     */
     record TakeAction(@TargetAggregateIdentifier String scenarioId, String actionId, Actor actor, String type,
                       RuleAction action, Map<String, Object> request, List<EnteredRoll> dice,
-                      Long expectedVersion)
+                      Long expectedVersion, NewSeal seal, List<Opening> reveals)
             implements ScenarioCommand {
+
+        public TakeAction {
+            reveals = reveals == null ? List.of() : List.copyOf(reveals);
+        }
+
+        public TakeAction(String scenarioId, String actionId, Actor actor, String type, RuleAction action,
+                          Map<String, Object> request, List<EnteredRoll> dice, Long expectedVersion) {
+            this(scenarioId, actionId, actor, type, action, request, dice, expectedVersion, null, List.of());
+        }
 
         public TakeAction(String scenarioId, String actionId, Actor actor, String type, RuleAction action,
                           Map<String, Object> request, List<EnteredRoll> dice) {
@@ -87,5 +101,23 @@ public sealed interface ScenarioCommand {
     /** A note of table talk ({@code about}: the id of the action it is about; null: none). See {@link TableTalk}. */
     record WriteNote(@TargetAggregateIdentifier String scenarioId, String noteId, Actor actor, String text,
                      String about) implements ScenarioCommand {
+    }
+
+    /** A choice to seal: its id, what everybody reads about it, the commitment to its kept content. */
+    record NewSeal(String sealId, String label, String commitment) {
+    }
+
+    /** A sealed choice to reveal with its content and salt as kept. */
+    record Opening(String sealId, String content, String salt) {
+    }
+
+    /** {@code side} seals a choice (docs/history.md, Sealed choices). */
+    record SealChoice(@TargetAggregateIdentifier String scenarioId, String actionId, Actor actor, String side,
+                      NewSeal seal, Long expectedVersion) implements ScenarioCommand {
+    }
+
+    /** The sealing side's player or the referee reveals a sealed choice. */
+    record RevealChoice(@TargetAggregateIdentifier String scenarioId, String actionId, Actor actor, Opening opening,
+                        Long expectedVersion) implements ScenarioCommand {
     }
 }

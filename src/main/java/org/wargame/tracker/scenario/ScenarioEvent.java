@@ -41,7 +41,9 @@ public sealed interface ScenarioEvent {
             Map.entry("scenario.ReopeningDeclined", ReopeningDeclined.class),
             Map.entry("scenario.ScenarioReopened", ScenarioReopened.class),
             Map.entry("scenario.SideDone", SideDone.class),
-            Map.entry("scenario.NoteWritten", NoteWritten.class));
+            Map.entry("scenario.NoteWritten", NoteWritten.class),
+            Map.entry("scenario.Sealed", ChoiceSealed.class),
+            Map.entry("scenario.Revealed", ChoiceRevealed.class));
 
     /**
      * An event that takes the scenario back to how it stood after its first {@code rolledBackTo} events (the
@@ -228,5 +230,23 @@ public sealed interface ScenarioEvent {
      */
     record NoteWritten(String noteId, String author, String text, String about, Long aboutAt, GameClock clock)
             implements ScenarioEvent {
+    }
+
+    // Sealed choices (docs/history.md, Sealed choices): the record holds the commitment, the content is kept beside
+    // it (table sealed_secret) until the reveal publishes it with its salt.
+
+    /**
+     * {@code side} sealed a choice: {@code label} is what everybody reads about it ("which spotting round is real"),
+     * {@code commitment} the hash of its salt and content ({@link Commitment}); the content is not in the record.
+     */
+    record ChoiceSealed(String sealId, String side, String label, String commitment) implements ScenarioEvent {
+    }
+
+    /**
+     * A sealed choice made public, once: its content and salt, which anyone checks against the commitment of its
+     * {@link ChoiceSealed}; {@code revealedBy}: the account (the sealing side's player, the referee, or the player
+     * whose action the rules reveal it with).
+     */
+    record ChoiceRevealed(String sealId, String content, String salt, String revealedBy) implements ScenarioEvent {
     }
 }

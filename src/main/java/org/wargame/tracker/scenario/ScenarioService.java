@@ -18,7 +18,9 @@ import org.wargame.tracker.rules.GameClock;
 import org.wargame.tracker.rules.Phase;
 import org.wargame.tracker.rules.PhaseSequence;
 import org.wargame.tracker.rules.RuleAction;
+import org.wargame.tracker.rules.RuleEvent;
 import org.wargame.tracker.rules.RuleSet;
+import org.wargame.tracker.rules.RuleState;
 import org.wargame.tracker.rules.RuleSets;
 import org.wargame.tracker.scenario.ScenarioCommand.AdvanceClock;
 import org.wargame.tracker.scenario.ScenarioCommand.EndPhase;
@@ -43,12 +45,15 @@ public class ScenarioService {
     private final CampaignViews campaigns;
     private final ScenarioViews scenarios;
     private final DiceSeeds seeds;
+    private final SealedSecrets secrets;
 
-    public ScenarioService(Commands commands, CampaignViews campaigns, ScenarioViews scenarios, DiceSeeds seeds) {
+    public ScenarioService(Commands commands, CampaignViews campaigns, ScenarioViews scenarios, DiceSeeds seeds,
+                           SealedSecrets secrets) {
         this.commands = commands;
         this.campaigns = campaigns;
         this.scenarios = scenarios;
         this.seeds = seeds;
+        this.secrets = secrets;
     }
 
     /** A started scenario, and the plan's counters it started without because they were struck off earlier. */
@@ -145,12 +150,136 @@ public class ScenarioService {
                     + String.join(", ", ruleSet.actionSchemas().stream().map(ActionSchema::type).toList()) + ")");
         }
         schema.check(request);
+        RuleSet<RuleState, RuleAction, RuleEvent> rules = RuleSets.byId(state.ruleSet());
+        // a sealed value leaves the request here: the record gets its commitment, the table its content
+        String sealedField = rules.sealedField((String) type);
+        ScenarioCommand.NewSeal seal = null;
+        SealedSecrets.Secret secret = null;
+        if (sealedField != null && request.get(sealedField) != null) {
+            ScenarioState now = scenarios.state(scenarioId);
+            RuleAction full = RequestJson.convert(request, rules.actionType());
+            rules.checkSealed(now.rules(), full);
+            String content = sealedContent(request.remove(sealedField), sealedField);
+            String sealId = UUID.randomUUID().toString();
+            String salt = Commitment.salt();
+            request.put("seal", sealId);
+            seal = new ScenarioCommand.NewSeal(sealId, schema.field(sealedField).map(f -> f.label())
+                    .orElse(sealedField), Commitment.of(salt, content));
+            secret = new SealedSecrets.Secret(scenarioId, sealId, rules.actingSide(now.rules(), full), content, salt);
+        }
+        // a sealed choice the rules reveal with this action: its kept content goes into the request
+        List<ScenarioCommand.Opening> reveals = List.of();
+        String revealField = rules.revealField((String) type);
+        if (revealField != null) {
+            ScenarioState now = scenarios.state(scenarioId);
+            String sealId = rules.revealedSeal(now.rules(), RequestJson.convert(request, rules.actionType()));
+            ScenarioState.Seal known = sealId == null ? null : now.seal(sealId);
+            if (known != null && known.revealed()) { // public already (the action undone and taken again)
+                request.put(revealField, known.content());
+                reveals = List.of(new ScenarioCommand.Opening(sealId, known.content(), known.salt()));
+            } else if (sealId != null) {
+                SealedSecrets.Secret kept = secrets.of(scenarioId, sealId);
+                if (kept == null) {
+                    throw new org.wargame.tracker.refusal.Conflict("the sealed choice this action reveals is not "
+                            + "kept on this tracker (the history came from a player's export, without it): the "
+                            + "referee's export brings it");
+                }
+                request.put(revealField, kept.content());
+                reveals = List.of(new ScenarioCommand.Opening(sealId, kept.content(), kept.salt()));
+            }
+        }
         // strictly: an unknown field, a null or 3.5 for a count is refused naming the field, never dropped or cut
         RuleAction action = RequestJson.convert(request, ruleSet.actionType());
         String actionId = UUID.randomUUID().toString();
-        ScenarioState after = inNames(scenarioId, () -> commands.send(new TakeAction(scenarioId, actionId, actor,
-                (String) type, action, request, dice, expectedVersion), actor.account(), actionId));
+        TakeAction command = new TakeAction(scenarioId, actionId, actor, (String) type, action, request, dice,
+                expectedVersion, seal, reveals);
+        SealedSecrets.Secret keep = secret;
+        ScenarioState after = inNames(scenarioId, () -> keep == null ? commands.send(command, actor.account(), actionId)
+                : commands.atomically(() -> {
+                    secrets.keep(keep);
+                    return commands.<ScenarioState>send(command, actor.account(), actionId);
+                }));
         return new ActionResult(actionId, firstEvent(actionId, after, state.events()), after);
+    }
+
+    /** The most characters of a sealed content and of what everybody reads about it. */
+    public static final int MAX_SEALED = 2_000;
+    public static final int MAX_LABEL = 120;
+
+    /**
+     * A side seals a choice ({@code side}: one of the actor's sides; the referee names it; a player of one side may
+     * leave it out): the record gets the commitment and {@code label}, the content is kept beside it.
+     */
+    public ActionResult seal(String scenarioId, String side, String label, String content, Actor actor,
+                             Long expectedVersion) {
+        ScenarioState now = scenarios.state(scenarioId);
+        String sealing = side;
+        if (sealing == null) {
+            List<String> mine = now.sideOrder().stream().filter(actor.sides()::contains).toList();
+            if (actor.referee() || mine.size() != 1) {
+                throw new FieldRefused("side", "required: the side that seals the choice");
+            }
+            sealing = mine.get(0);
+        }
+        if (!now.sideOrder().contains(sealing)) {
+            throw new FieldRefused("side", "'" + sealing + "' is not a side of this scenario");
+        }
+        actor.requireMayActFor(sealing);
+        String words = plain(label, "label", MAX_LABEL, "what everybody reads about the choice (\"SPOT\")");
+        String text = sealedContent(content, "content");
+        String sealId = UUID.randomUUID().toString();
+        String salt = Commitment.salt();
+        String actionId = UUID.randomUUID().toString();
+        SealedSecrets.Secret secret = new SealedSecrets.Secret(scenarioId, sealId, sealing, text, salt);
+        String by = sealing;
+        ScenarioState after = commands.atomically(() -> {
+            secrets.keep(secret);
+            return commands.<ScenarioState>send(new ScenarioCommand.SealChoice(scenarioId, actionId, actor, by,
+                    new ScenarioCommand.NewSeal(sealId, words, Commitment.of(salt, text)), expectedVersion),
+                    actor.account(), actionId);
+        });
+        return new ActionResult(actionId, now.events(), after);
+    }
+
+    /** The sealing side's player or the referee reveals a sealed choice from its kept content. */
+    public ActionResult reveal(String scenarioId, String sealId, Actor actor, Long expectedVersion) {
+        ScenarioState now = scenarios.state(scenarioId);
+        ScenarioState.Seal seal = now.seal(sealId);
+        if (seal == null) {
+            throw new org.wargame.tracker.refusal.NotFound("this scenario has no sealed choice " + sealId);
+        }
+        actor.requireMayActFor(seal.side());
+        SealedSecrets.Secret kept = secrets.of(scenarioId, sealId);
+        if (kept == null && !seal.revealed()) {
+            throw new org.wargame.tracker.refusal.Conflict("the content of '" + seal.label() + "' is not kept on "
+                    + "this tracker (the history came from a player's export): the referee's export brings it");
+        }
+        String actionId = UUID.randomUUID().toString();
+        ScenarioCommand.Opening opening = kept == null ? new ScenarioCommand.Opening(sealId, seal.content(),
+                seal.salt()) : new ScenarioCommand.Opening(sealId, kept.content(), kept.salt());
+        ScenarioState after = commands.send(new ScenarioCommand.RevealChoice(scenarioId, actionId, actor, opening,
+                expectedVersion), actor.account(), actionId);
+        return new ActionResult(actionId, now.events(), after);
+    }
+
+    private static String sealedContent(Object raw, String field) {
+        if (!(raw instanceof String text) || text.isBlank()) {
+            throw new FieldRefused(field, "required: the sealed content, as text");
+        }
+        if (text.length() > MAX_SEALED) {
+            throw new FieldRefused(field, "at most " + MAX_SEALED + " characters");
+        }
+        return text;
+    }
+
+    private static String plain(String text, String field, int max, String what) {
+        if (text == null || text.isBlank()) {
+            throw new FieldRefused(field, "required: " + what);
+        }
+        if (text.length() > max || text.chars().anyMatch(Character::isISOControl)) {
+            throw new FieldRefused(field, "at most " + max + " characters on one line");
+        }
+        return text.strip();
     }
 
     public ActionResult advance(String scenarioId, Object dice, Actor actor) {

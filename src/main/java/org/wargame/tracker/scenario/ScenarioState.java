@@ -40,7 +40,8 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                             List<Side> sides, GameClock clock, boolean concluded, String result, RuleState rules,
                             int serverRolls, String diceCommitment, long events, LastAction lastAction,
                             List<UndoRequested> requests, List<ActionDisputed> disputes, Proposal proposal,
-                            int reopenings, List<String> done, org.wargame.tracker.rules.ScenarioMap map) {
+                            int reopenings, List<String> done, org.wargame.tracker.rules.ScenarioMap map,
+                            List<Seal> seals) {
 
     /**
      * The version of this fold. Raise it whenever a change of the code changes the state a fold of the same events
@@ -71,17 +72,36 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         public static final String REOPEN = "reopen";
     }
 
+    /**
+     * A sealed choice as the record stands: who sealed it, what it is about, its commitment, where and when (the
+     * position and clock of its {@code ChoiceSealed}); content and salt only once revealed ({@code revealedAt}: the
+     * position of the reveal). Seals carry on through roll-backs like the dice count: what was sealed stays
+     * committed, and a choice once revealed cannot be hidden again.
+     */
+    public record Seal(String sealId, String side, String label, String commitment, long at, GameClock clock,
+                       String content, String salt, Long revealedAt) {
+        public boolean revealed() {
+            return revealedAt != null;
+        }
+    }
+
+    /** The seal of that id, or null. */
+    public Seal seal(String sealId) {
+        return seals.stream().filter(s -> s.sealId().equals(sealId)).findFirst().orElse(null);
+    }
+
     public ScenarioState {
         requests = requests == null ? List.of() : List.copyOf(requests);
         disputes = disputes == null ? List.of() : List.copyOf(disputes);
         done = done == null ? List.of() : List.copyOf(done); // null in a state kept before sides said they were done
+        seals = seals == null ? List.of() : List.copyOf(seals); // null in a state kept before seals existed
     }
 
     public static ScenarioState started(ScenarioStarted e) {
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = RuleSets.byId(e.ruleSet());
         return new ScenarioState(e.scenarioId(), e.campaignId(), e.name(), e.ruleSet(), e.turnLimit(), e.sides(),
                 e.clock(), false, null, ruleSet.setUp(e.counters(), e.tables()), 0, e.diceCommitment(), 1, null,
-                List.of(), List.of(), null, 0, List.of(), e.map());
+                List.of(), List.of(), null, 0, List.of(), e.map(), List.of());
     }
 
     /** Applies one event that is not a roll-back (see {@link #evolve(FoldInput, ScenarioPast)}). */
@@ -127,7 +147,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, back.clock, concluded,
                     result, back.rules, serverRolls, diceCommitment, events + 1, back.lastAction,
                     requests.stream().filter(stays::test).toList(), disputes.stream().filter(stays::test).toList(),
-                    lapsed(), reopenings, back.done, map);
+                    lapsed(), reopenings, back.done, map, seals);
         }
         if (event instanceof UndoRequested requested) {
             return next(clock, rules, serverRolls, lastAction, append(requests, requested), disputes);
@@ -148,7 +168,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         if (event instanceof ScenarioConcluded done) {
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, true,
                     done.result(), rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes,
-                    null, reopenings, this.done, map);
+                    null, reopenings, this.done, map, seals);
         }
         if (event instanceof ScenarioEvent.ConclusionProposed p) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes).withProposal(
@@ -166,7 +186,19 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         if (event instanceof ScenarioEvent.ScenarioReopened) {
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, false, null,
                     rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, null,
-                    reopenings + 1, done, map);
+                    reopenings + 1, done, map, seals);
+        }
+        if (event instanceof ScenarioEvent.ChoiceSealed sealed) {
+            return next(clock, rules, serverRolls, lastAction, requests, disputes).withSeals(append(seals,
+                    new Seal(sealed.sealId(), sealed.side(), sealed.label(), sealed.commitment(), events, clock, null,
+                            null, null)));
+        }
+        if (event instanceof ScenarioEvent.ChoiceRevealed revealed) {
+            long at = events;
+            return next(clock, rules, serverRolls, lastAction, requests, disputes).withSeals(seals.stream()
+                    .map(s -> s.sealId().equals(revealed.sealId()) && !s.revealed() ? new Seal(s.sealId(), s.side(),
+                            s.label(), s.commitment(), s.at(), s.clock(), revealed.content(), revealed.salt(), at)
+                            : s).toList());
         }
         if (event instanceof ScenarioEvent.ActionDropped || event instanceof ScenarioEvent.NoteWritten) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes); // changes nothing but the count
@@ -242,19 +274,25 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                                List<UndoRequested> requests, List<ActionDisputed> disputes) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, proposal,
-                reopenings, done, map);
+                reopenings, done, map, seals);
     }
 
     private ScenarioState withProposal(Proposal open) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, open, reopenings, done,
-                map);
+                map, seals);
     }
 
     private ScenarioState withDone(List<String> sidesDone) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, proposal, reopenings,
-                sidesDone, map);
+                sidesDone, map, seals);
+    }
+
+    private ScenarioState withSeals(List<Seal> now) {
+        return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
+                rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, proposal, reopenings, done,
+                map, now);
     }
 
     /** The open proposal once the game changed: a proposal to conclude lapses, one to reopen cannot be open. */

@@ -19,6 +19,8 @@ import java.util.List;
  * {@code ALL_SIDES}); {@code waitingFor}, the sides (ids) whose move ends the phase (the phasing side, or the sides
  * that act in it and have not ended it yet); {@code done}, those that have; {@code leaving}, what an advance now
  * would leave behind (each kind to repeat in {@code confirm}); {@code map}, the plan's map (null: none).
+ * {@code seals}: the sealed choices, as the viewer may
+ * see them ({@link Visibility}: the commitment for everybody, the content once revealed or for its own side).
  */
 public record ScenarioView(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                            List<Side> sides, GameClock clock, boolean concluded, String result,
@@ -27,7 +29,7 @@ public record ScenarioView(String scenarioId, String campaignId, String name, St
                            ScenarioState.Proposal proposal, boolean serverDice,
                            org.wargame.tracker.rules.Phase.Acting acting, List<String> waitingFor, List<String> done,
                            List<org.wargame.tracker.refusal.LeftBehind.Left> leaving,
-                           org.wargame.tracker.rules.ScenarioMap map) {
+                           org.wargame.tracker.rules.ScenarioMap map, List<Visibility.SealView> seals) {
 
     public static ScenarioView of(ScenarioState state) {
         List<CounterView> counters = state.counters();
@@ -42,7 +44,14 @@ public record ScenarioView(String scenarioId, String campaignId, String name, St
                 state.waitingFor(), state.done(), state.concluded() ? List.of() : Scenario.leftBehind(state,
                         state.clock(), state.ruleSet().phases().next(state.clock(), state.sideOrder())).stream()
                         .map(l -> new org.wargame.tracker.refusal.LeftBehind.Left(l.kind(), names.in(l.what())))
-                        .toList(), state.map());
+                        .toList(), state.map(), Visibility.publicSeals(state));
+    }
+
+    /** This view with the seals as {@code viewer} may see them ({@link Visibility}). */
+    public ScenarioView seenBy(Viewer viewer, ScenarioState state, SealedSecrets secrets) {
+        return new ScenarioView(scenarioId, campaignId, name, ruleSet, turnLimit, sides, clock, concluded, result,
+                diceCommitment, serverDiceRolled, eventCount, counters, options, decision, clockLabel, proposal,
+                serverDice, acting, waitingFor, done, leaving, map, Visibility.seals(viewer, state, secrets));
     }
 
     /** Counters' and sides' ids with their names. */

@@ -156,6 +156,22 @@ public class EventTables {
     }
 
     /** Every event, in global order: only to seal a store that predates the chain. */
+    /** The events of these stored types, of every stream (null) or of these streams, in global order. */
+    public List<StoredEvent> eventsOfTypes(List<String> types, List<String> streams) {
+        String in = String.join(", ", java.util.Collections.nCopies(types.size(), "?"));
+        List<Object> args = new java.util.ArrayList<>(types);
+        String where = " where payload_type in (" + in + ")";
+        if (streams != null) {
+            if (streams.isEmpty()) {
+                return List.of();
+            }
+            where += " and aggregate_identifier in (" + String.join(", ",
+                    java.util.Collections.nCopies(streams.size(), "?")) + ")";
+            args.addAll(streams);
+        }
+        return jdbc.query(EVENTS + where + " order by global_index", EVENT_ROWS, args.toArray());
+    }
+
     public List<StoredEvent> allEvents() {
         return jdbc.query(EVENTS + " order by global_index", EVENT_ROWS);
     }
@@ -347,6 +363,26 @@ public class EventTables {
                 + "and c.event_identifier = e.event_identifier "
                 + "where e.aggregate_identifier = ? order by e.aggregate_identifier desc, e.sequence_number desc "
                 + "fetch first 1 rows only", LINKS, stream);
+        return heads.isEmpty() ? null : heads.get(0);
+    }
+
+    /** A stream's head ({@link #streamHead}) and whether the stream is held in {@link Quarantine}. */
+    record GuardedHead(Link link, boolean held) {
+    }
+
+    /**
+     * The stream's head as {@link #streamHead}, and in the same statement whether it is quarantined, so that a
+     * command's check costs one read; null when the stream has no event.
+     */
+    GuardedHead guardedHead(String stream) {
+        List<GuardedHead> heads = jdbc.query("select e.event_identifier, e.sequence_number, c.previous_hash, c.hash, "
+                + "(select count(*) from stream_quarantine q where q.stream_id = e.aggregate_identifier) "
+                + "from domain_event_entry e left join event_chain c "
+                + "on c.aggregate_identifier = e.aggregate_identifier and c.sequence_number = e.sequence_number "
+                + "and c.event_identifier = e.event_identifier "
+                + "where e.aggregate_identifier = ? order by e.aggregate_identifier desc, e.sequence_number desc "
+                + "fetch first 1 rows only", (rs, i) -> new GuardedHead(LINKS.mapRow(rs, i), rs.getLong(5) > 0),
+                stream);
         return heads.isEmpty() ? null : heads.get(0);
     }
 

@@ -25,7 +25,8 @@ import java.util.Map;
  * Checks a stream before a command acts on it, so that no action is taken on a record that is not what was stored,
  * nor decided on a cached aggregate that another instance has moved on from.
  * <p>
- * Per command, one indexed read of the stream's head (its last event and that event's chain hash). When the head is
+ * Per command, one indexed read of the stream's head (its last event and that event's chain hash, and in the same
+ * statement whether the stream is quarantined). When the head is
  * the one this instance last wrote or checked, nothing more is read. Otherwise (the first command on the stream since
  * this instance started, or another instance appended) the events after the last checked one are re-hashed against
  * the chain ({@link ChainHash}, from the hash last checked, or from the first event); a broken link refuses the
@@ -112,7 +113,9 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
 
     /** Refuses the stream if its record does not match the chain; reads only what this instance has not seen. */
     void check(String stream) {
-        Quarantine.Held held = quarantine.of(stream);
+        // one read: the head, and whether a rebuild holds the stream (a stream without events is asked apart)
+        EventTables.GuardedHead guarded = tables.guardedHead(stream);
+        Quarantine.Held held = guarded == null || guarded.held() ? quarantine.of(stream) : null;
         if (held != null) {
             throw new Conflict("this record is read-only: the tracker cannot replay its event " + (held.sequence()
                     + 1) + " (" + held.reason() + "), so nothing may be added to it; the referee sees it on the "
@@ -122,7 +125,7 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
         if (before != null && before.broken() != null) {
             throw refusal(stream, before.broken());
         }
-        EventTables.Link stored = tables.streamHead(stream);
+        EventTables.Link stored = guarded == null ? null : guarded.link();
         if (stored == null) {
             if (before != null) {
                 throw refuseNow(stream, new ChainVerification.Broken(stream, 0, null,

@@ -6,17 +6,17 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
 import org.wargame.tracker.ApiTestSupport;
 import org.wargame.tracker.TrackerApplication;
-import org.wargame.tracker.account.Actor;
-import org.wargame.tracker.campaign.ScenarioPlan.Placement;
+import org.wargame.tracker.benchmark.TableActions.Parked;
 import org.wargame.tracker.scenario.ScenarioService;
-import org.wargame.tracker.scenario.StartScenarioRequest;
+import org.wargame.tracker.store.Commands;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.CookieManager;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -28,406 +28,462 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static org.wargame.tracker.benchmark.TableActions.REFEREE;
+
 /**
- * The speed benchmark of issue 14 (not part of the test suite: its name does not end in Test). Run it with
- * {@code mvn -o test -Dtest=ActionBenchmark -Dsurefire.failIfNoSpecifiedTests=false}; it writes
- * {@code target/benchmark/report.md}: every row of the issue's table, each next to its floor measured in the same
- * run (a raw JDBC scan of the same rows with a Jackson parse of each payload and metadata; GET health and GET
- * scenario through the same HTTP client), with the ratio and the goal. On the default H2 file database; scenarios
- * of 10 and of 100 counters (ASL crews and squads cloned from the sample's kinds under new ids: benchmark data).
+ * The speed benchmark of issues 14 and 24 (not part of the test suite: its name does not end in Test). Run it with
+ * {@code ./mvnw -o test -Dtest=ActionBenchmark -Dsurefire.failIfNoSpecifiedTests=false} (the argLine of
+ * docs/speed.md); it writes {@code target/benchmark/report.md}: every figure next to its floor measured in the same
+ * run, in rounds that take turns with it, and the ratio.
+ * <p>
+ * The rules of the measurement: every repeat of a read follows a write to the same scenario (a move), so that no
+ * cached result of the database or of the tracker answers it; a floor is measured the same way as what it is the
+ * floor of (the same writes between its repeats, the same rounds, medians of both). Histories of 1,000, 20,000 and
+ * 50,000 events are played as at a table ({@link TableActions}: clock steps and moves, within the turn limit). On
+ * the default H2 file database; PostgreSQL rows when one is reachable ({@link PostgresSchemas}).
  */
 class ActionBenchmark extends ApiTestSupport {
 
-    private static final int LONG = 20_000;
-    private static final int WARMUP = 1000;
-    private static final int MEASURED = 1000;
-    private static final int READS = 20;
-    private static final byte[] EMPTY = "{}".getBytes(StandardCharsets.UTF_8);
-    private static final String BASIC = "Basic " + java.util.Base64.getEncoder().encodeToString(
-            ("referee:" + REFEREE_PASSWORD).getBytes(StandardCharsets.UTF_8));
-    private static final Actor REFEREE = new Actor("referee", true, List.of());
+    /** The histories' lengths ({@code -Dbench.sizes}, a quicker run with shorter ones; the second is exported). */
+    private static final int[] SIZES = java.util.Arrays.stream(System.getProperty("bench.sizes", "1000,20000,50000")
+            .split(",")).mapToInt(Integer::parseInt).toArray();
+    private static final int ROUNDS = 4;
+    private static final int BLOCK = Integer.getInteger("bench.block", 150);
+    private static final int READS = Integer.getInteger("bench.reads", 15);
     private static final ObjectMapper PARSER = new ObjectMapper();
 
     @Autowired
     ScenarioService service;
-
+    @Autowired
+    Commands commands;
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    PlatformTransactionManager transactions;
+    @Autowired
+    ApplicationContext context;
     @Autowired
     org.wargame.tracker.scenario.ScenarioRecord record;
 
     @Value("${tracker.data-dir}")
     String dataDir;
 
+    private final TableActions table = new TableActions(REFEREE_PASSWORD);
     private final HttpClient client = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
     private final List<String[]> rows = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
+    /** Moves sent to each scenario so far (the next one's index). */
+    private final Map<String, Long> moves = new HashMap<>();
 
     @Test
     void measure() throws Exception {
         long started = System.nanoTime();
         String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
-        String campaign10 = campaign(10);
-        String long10 = scenario(campaign10, "bench-20000", 10, LONG);
-        String short10 = scenario(campaign(10), "bench-100", 10, 100); // a counter plays one scenario at a time
-        String page10 = scenario(campaign(10), "bench-1000", 10, 1000);
-        String campaign100 = campaign(100);
-        String short100 = scenario(campaign100, "bench-100x100", 100, 100);
-        String warm = scenario(campaign(10), "bench-warmup", 10, 10);
-        notes.add(String.format(Locale.ROOT, "Set-up (campaigns, a %,d-event scenario and shorter ones, in process): "
-                + "%.0f s", LONG, (System.nanoTime() - started) / 1e9));
+        Map<Integer, Parked> bySize = new LinkedHashMap<>();
+        Map<Integer, String> campaignOf = new LinkedHashMap<>();
+        java.util.concurrent.ExecutorService builders = java.util.concurrent.Executors.newFixedThreadPool(SIZES.length);
+        Map<Integer, java.util.concurrent.Future<Parked>> building = new LinkedHashMap<>();
+        for (int size : SIZES) { // a counter plays one scenario at a time: a campaign each; played side by side
+            String campaign = campaign(10);
+            campaignOf.put(size, campaign);
+            building.put(size, builders.submit(() -> TableActions.scenario(service, commands, campaign,
+                    "bench-" + size, 10, size)));
+        }
+        Parked short10 = TableActions.scenario(service, commands, campaign(10), "bench-100", 10, 100);
+        Parked short100 = TableActions.scenario(service, commands, campaign(100), "bench-100x100", 100, 100);
+        Parked warm = TableActions.scenario(service, commands, campaign(10), "bench-warmup", 10, 10);
+        for (Map.Entry<Integer, java.util.concurrent.Future<Parked>> b : building.entrySet()) {
+            bySize.put(b.getKey(), b.getValue().get());
+        }
+        builders.shutdown();
         logIn();
+        Parked long20 = bySize.get(SIZES[1]);
+        notes.add(String.format(Locale.ROOT, "Set-up: histories of %s events played in process as at a table "
+                + "(clock steps by the referee, %d moves in each Movement Phase, within the 100-Game-Turn cap): "
+                + "%.0f s", String.join(" / ", java.util.Arrays.stream(SIZES).mapToObj(n -> String.format(
+                        Locale.ROOT, "%,d", n)).toList()), TableActions.MOVES_PER_PHASE,
+                (System.nanoTime() - started) / 1e9));
 
-        // ---- one action: in process and HTTP, at 100 and 20,000 events, with floors
-        for (int i = 0; i < WARMUP; i++) {
-            service.advance(warm, null, REFEREE);
-            httpAdvance(warm);
-        }
-        List<Double> shortIn = new ArrayList<>();
-        List<Double> longIn = new ArrayList<>();
-        List<Double> shortHttp = new ArrayList<>();
-        List<Double> longHttp = new ArrayList<>();
-        for (int i = 0; i < MEASURED; i++) { // the two histories take turns: neither runs warmer
-            shortIn.add(timed(() -> service.advance(short10, null, REFEREE)));
-            longIn.add(timed(() -> service.advance(long10, null, REFEREE)));
-        }
-        for (int i = 0; i < MEASURED; i++) {
-            shortHttp.add(timed(() -> httpAdvance(short10)));
-            longHttp.add(timed(() -> httpAdvance(long10)));
-        }
-        Stats health = get("/actuator/health", MEASURED);
-        Stats scenarioGet = get("/api/scenarios/" + long10, MEASURED);
-        Stats inShort = Stats.of(shortIn);
-        Stats inLong = Stats.of(longIn);
-        Stats httpShort = Stats.of(shortHttp);
-        Stats httpLong = Stats.of(longHttp);
-        row("one action (clock advance), in process, 100 events", ms(inShort), "-", "-", "-", null);
-        row("one action (clock advance), in process, 20,000 events", ms(inLong), ms(inShort) + " (at 100)",
-                ratio(inLong.median / inShort.median), "flat (at most 1.5)", inLong.median / inShort.median <= 1.5);
-        row("one action (clock advance), HTTP, 100 events", ms(httpShort), ms(scenarioGet) + " (GET scenario)",
-                ratio(httpShort.median / scenarioGet.median), "-", null);
-        row("one action (clock advance), HTTP, 20,000 events", ms(httpLong), ms(httpShort) + " (at 100)",
-                ratio(httpLong.median / httpShort.median), "flat (at most 1.5)",
-                httpLong.median / httpShort.median <= 1.5);
-        row("floor: GET /actuator/health", ms(health), "-", "-", "-", null);
-        row("floor: GET /api/scenarios/{id} (20,000 events)", ms(scenarioGet), ms(health) + " (health)",
-                ratio(scenarioGet.median / health.median), "-", null);
-
-        // ---- time travel at 20,000 events
-        long last = lastSequence(long10);
-        for (long n : new long[]{10, 1_000, 10_000, 19_990, 9_999}) {
-            String path = "/api/scenarios/" + long10 + "/state?after=" + n;
-            double cold = timed(() -> body(path));
-            Stats warmStats = get(path, READS);
-            boolean nearCheckpoint = (n + 1) % 500 == 0;
-            row("GET state?after=" + n + (nearCheckpoint ? " (a checkpoint: after 10,000 events)" : "")
-                            + ", " + String.format(Locale.ROOT, "%,d", last + 1) + " events",
-                    ms(warmStats) + String.format(Locale.ROOT, " (first call %.1f)", cold),
-                    ms(scenarioGet) + " (GET scenario)", ratio(warmStats.median / scenarioGet.median),
-                    nearCheckpoint ? "at most 10 ms" : "at most 50 ms",
-                    warmStats.median <= (nearCheckpoint ? 10 : 50));
-        }
-        int turn = body("/api/scenarios/" + long10).get("clock").get("gameTurn").asInt();
-        last = lastSequence(long10);
-        Map<String, String> reads = new LinkedHashMap<>();
-        reads.put("GET steps (the last 100 events)", "/api/scenarios/" + long10 + "/steps?from=" + (last - 99)
-                + "&to=" + last);
-        reads.put("GET audit?gameTurn=" + turn + " (the last)", "/api/scenarios/" + long10 + "/audit?gameTurn="
-                + turn);
-        reads.put("GET bookmarks (first page of 500)", "/api/scenarios/" + long10 + "/bookmarks");
-        reads.put("GET bookmarks?kind=gameTurn (folded to Game Turns)", "/api/scenarios/" + long10
-                + "/bookmarks?kind=gameTurn");
-        reads.put("GET events?after=10000 (a page of 500)", "/api/scenarios/" + long10 + "/events?after=10000");
-        for (Map.Entry<String, String> read : reads.entrySet()) {
-            Stats s = get(read.getValue(), READS);
-            int size = raw(read.getValue()).length;
-            boolean page = read.getKey().startsWith("GET events");
-            row(read.getKey() + ", 20,000 events", ms(s) + ", " + kb(size), ms(scenarioGet) + " (GET scenario)",
-                    ratio(s.median / scenarioGet.median), page ? "under 20 ms, paged" : "at most 50 ms",
-                    s.median <= (page ? 20 : 50));
-        }
-
-        // ---- pages
-        Stats scenarioPage = get("/scenarios/" + long10, READS);
-        Stats timeline1000 = get("/scenarios/" + page10 + "/timeline", READS);
-        Stats timeline20000 = get("/scenarios/" + long10 + "/timeline", READS);
-        Stats timelinePast = get("/scenarios/" + long10 + "/timeline?at=5000", READS);
-        Stats auditPage = get("/scenarios/" + long10 + "/audit", READS);
-        int size1000 = raw("/scenarios/" + page10 + "/timeline").length;
-        int size20000 = raw("/scenarios/" + long10 + "/timeline").length;
-        int sizePast = raw("/scenarios/" + long10 + "/timeline?at=5000").length;
-        int sizeAudit = raw("/scenarios/" + long10 + "/audit").length;
-        row("floor: scenario page, 20,000 events", ms(scenarioPage) + ", " + kb(raw("/scenarios/" + long10).length),
-                "-", "-", "-", null);
-        row("timeline page, 1,000 events", ms(timeline1000) + ", " + kb(size1000), ms(scenarioPage)
-                        + " (scenario page)", ratio(timeline1000.median / scenarioPage.median),
-                "at most 200 ms and 300 KB", timeline1000.median <= 200 && size1000 <= 300 * 1024);
-        row("timeline page, 20,000 events (now)", ms(timeline20000) + ", " + kb(size20000), ms(scenarioPage)
-                        + " (scenario page)", ratio(timeline20000.median / scenarioPage.median),
-                "at most 200 ms and 300 KB", timeline20000.median <= 200 && size20000 <= 300 * 1024);
-        row("timeline page, 20,000 events (at=5000)", ms(timelinePast) + ", " + kb(sizePast), ms(scenarioPage)
-                        + " (scenario page)", ratio(timelinePast.median / scenarioPage.median),
-                "at most 200 ms and 300 KB", timelinePast.median <= 200 && sizePast <= 300 * 1024);
-        row("audit page (current Game Turn), 20,000 events", ms(auditPage) + ", " + kb(sizeAudit), ms(scenarioPage)
-                        + " (scenario page)", ratio(auditPage.median / scenarioPage.median), "at most 200 ms",
-                auditPage.median <= 200);
-
-        System.gc();
-        long rssAfterRun = rss();
-        List<Double> together = new ArrayList<>();
-        ExecutorService four = Executors.newFixedThreadPool(4);
-        try {
-            List<Future<Double>> pages = new ArrayList<>();
-            for (int i = 0; i < 4; i++) {
-                long at = 4_000L * (i + 1);
-                pages.add(four.submit(() -> timed(() -> raw("/scenarios/" + long10 + "/timeline?at=" + at))));
+        // ---- warm-up: every path measured below, on a scenario of its own
+        for (int i = 0; i < 5 * BLOCK; i++) {
+            act(warm);
+            httpMove(warm);
+            if (i % 10 == 0) {
+                raw("/api/scenarios/" + warm.id());
             }
-            for (Future<Double> f : pages) {
-                together.add(f.get());
-            }
-        } finally {
-            four.shutdown();
         }
-        long rssFour = rss();
-        // one process: the tracker and this benchmark's HTTP client; its flags are the argLine of the command
-        String flags = String.join(" ", java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
-                .stream().filter(a -> a.startsWith("-X")).toList());
-        notes.add("RSS: VmRSS of the test JVM, which runs the tracker and the benchmark's HTTP client (one process), "
-                + "flags " + (flags.isEmpty() ? "none" : "`" + flags + "`") + "; read after a full collection "
-                + "(System.gc()) and again, without one, after the four timeline pages");
-        row("RSS of the test JVM (tracker and benchmark client) after the 20,000-event run and a full collection",
-                mb(rssAfterRun) + String.format(Locale.ROOT, ", heap used %s of %s committed", mb(heapUsed()),
-                        mb(Runtime.getRuntime().totalMemory())), "-", "-", "under 600 MB",
-                rssAfterRun < 600L << 20);
-        row("four timeline pages (20,000 events) at once", String.format(Locale.ROOT, "%.0f ms slowest; RSS %s",
-                Collections.max(together), mb(rssFour)), ms(timeline20000) + " (one alone)",
-                ratio(Collections.max(together) / timeline20000.median), "RSS under 600 MB", rssFour < 600L << 20);
+        TableActions.oneRowCommits(jdbc, transactions, 300);
+        TableActions.appendFloor(Path.of(dataDir), 300, true);
 
-        // ---- growth and action time per 1,000 actions, 10 and 100 counters
-        // each measured twice, the first pair discarded: H2's housekeeping compacts the file written by the set-up
-        // at first, which made the first window's growth negative
+        // ---- one action, in process and over HTTP, at 100 to 50,000 events, next to its floors, in rounds
+        List<Parked> actionScenarios = new ArrayList<>(List.of(short10));
+        actionScenarios.addAll(bySize.values());
+        Map<Parked, List<Double>> inProcess = new LinkedHashMap<>();
+        Map<Parked, List<Double>> overHttp = new LinkedHashMap<>();
+        actionScenarios.forEach(p -> {
+            inProcess.put(p, new ArrayList<>());
+            overHttp.put(p, new ArrayList<>());
+        });
+        List<Double> commitFloor = new ArrayList<>();
+        List<Double> syncFloor = new ArrayList<>();
+        List<Double> scenarioGet = new ArrayList<>();
+        List<Double> healthGet = new ArrayList<>();
+        for (int round = 0; round < ROUNDS; round++) {
+            commitFloor.addAll(TableActions.oneRowCommits(jdbc, transactions, BLOCK));
+            syncFloor.addAll(TableActions.appendFloor(Path.of(dataDir), BLOCK, true));
+            for (int i = 0; i < BLOCK; i++) {
+                for (Parked p : actionScenarios) {
+                    inProcess.get(p).add(timed(() -> act(p)));
+                }
+            }
+            for (int i = 0; i < BLOCK; i++) {
+                for (Parked p : actionScenarios) {
+                    overHttp.get(p).add(timed(() -> httpMove(p)));
+                }
+            }
+            for (int i = 0; i < BLOCK; i++) { // a write between reads, as for every read below
+                act(long20);
+                scenarioGet.add(timed(() -> raw("/api/scenarios/" + long20.id())));
+                act(long20);
+                healthGet.add(timed(() -> raw("/actuator/health")));
+            }
+        }
+        Stats commit = Stats.of(commitFloor);
+        Stats sync = Stats.of(syncFloor);
+        Stats get = Stats.of(scenarioGet);
+        Stats health = Stats.of(healthGet);
+        row("floor: append 800 B + fdatasync, a file next to the database", ms(sync), "-", "-", "-", null);
+        row("floor: durable one-row commit (800 B, the tracker's data source and transaction manager, synced)",
+                ms(commit) + ", " + perSecond(commit), ms(sync) + " (fdatasync)", ratio(commit.median / sync.median),
+                "-", null);
+        row("floor: GET /actuator/health (a write before each)", ms(health), "-", "-", "-", null);
+        row("floor: GET /api/scenarios/{id}, " + events(long20) + " (a write before each)", ms(get), ms(health) + " (health)",
+                ratio(get.median / health.median), "-", null);
+        Stats in1k = null;
+        Stats http1k = null;
+        for (Parked p : actionScenarios) {
+            Stats in = Stats.of(inProcess.get(p));
+            Stats http = Stats.of(overHttp.get(p));
+            String at = events(p);
+            if (in1k == null && p != short10) {
+                in1k = in;
+                http1k = http;
+            }
+            row("one action (move), in process, 1 client, " + at, ms(in) + ", " + perSecond(in), perSecond(commit)
+                    + " (durable one-row commit)", ratio(commit.median / in.median) + " (rate / floor)",
+                    "at least 0.5", commit.median / in.median >= 0.5);
+            row("one action (move), HTTP, 1 client, " + at, ms(http) + ", " + perSecond(http), perSecond(commit)
+                    + " (durable one-row commit); " + ms(get) + " (GET scenario)", ratio(commit.median
+                    / http.median) + " (rate / floor); " + ratio(http.median / get.median) + " (time / GET)",
+                    "at least 0.5 of the floor's rate; at most 1.5x GET's time", commit.median / http.median >= 0.5
+                            && http.median / get.median <= 1.5);
+        }
+        Stats in50k = Stats.of(inProcess.get(bySize.get(SIZES[SIZES.length - 1])));
+        Stats http50k = Stats.of(overHttp.get(bySize.get(SIZES[SIZES.length - 1])));
+        row(String.format(Locale.ROOT, "one action at %,d events against %,d, in process / HTTP",
+                SIZES[SIZES.length - 1], SIZES[0]), ms(in50k) + " / " + ms(http50k),
+                ms(in1k) + " / " + ms(http1k), ratio(in50k.median / in1k.median) + " / "
+                        + ratio(http50k.median / http1k.median), "flat (at most 1.5)",
+                in50k.median / in1k.median <= 1.5 && http50k.median / http1k.median <= 1.5);
+
+        // ---- what a write costs on the disk: 1,000 HTTP moves, 10 and 100 counters, bytes per action
         thousandActions(short10);
         thousandActions(short100);
         Growth g10 = thousandActions(short10);
         Growth g100 = thousandActions(short100);
-        row("1,000 actions, 10 counters: H2 file growth; time; bytes written (to disk / by write calls)",
-                mb(g10.fileBytes) + String.format(Locale.ROOT, "; %.1f s; %s / %s written", g10.seconds,
-                        mb(g10.toDisk), mb(g10.written)),
-                kb(g10.eventBytes) + " (the events' own bytes)",
-                ratio((double) g10.fileBytes / g10.eventBytes), "under 3x the events' bytes",
-                g10.fileBytes < 3 * g10.eventBytes);
-        row("1,000 actions, 100 counters: H2 file growth; time; bytes written (to disk / by write calls)",
-                mb(g100.fileBytes) + String.format(Locale.ROOT, "; %.1f s; %s / %s written", g100.seconds,
-                        mb(g100.toDisk), mb(g100.written)),
-                kb(g100.eventBytes) + " (the events' own bytes); "
-                        + String.format(Locale.ROOT, "%.1f s with 10 counters", g10.seconds),
-                ratio((double) g100.fileBytes / g100.eventBytes) + "; time " + ratio(g100.seconds / g10.seconds),
-                "under 3x; time at most 1.5x 10 counters'", g100.fileBytes < 3 * g100.eventBytes
-                        && g100.seconds <= 1.5 * g10.seconds);
-        row("scenario read model (scenario_view head and scenario_part rows), 10 / 100 counters",
-                kb(viewBytes(short10)) + " / " + kb(viewBytes(short100)), "-", "-", "-", null);
-        row("scenario checkpoint row (scenario_checkpoint.state_json), 10 counters", kb(checkpointBytes(long10)),
-                "-", "-", "-", null);
+        for (Growth g : List.of(g10, g100)) {
+            row(String.format(Locale.ROOT, "1,000 moves over HTTP, %d counters: bytes sent to the disk per action "
+                            + "(/proc/self/io write_bytes); by write calls (wchar, HTTP too); H2 file growth", g.counters),
+                    kb(g.toDisk / 1000) + "; " + kb(g.written / 1000) + "; " + mb(g.fileBytes), kb(g.eventBytes / 1000)
+                            + " (the events' own bytes per action)", ratio((double) g.toDisk / g.eventBytes)
+                            + " (to disk / events)", "-", null);
+        }
+        Path file = Path.of(dataDir, "tracker.mv.db");
+        long running = Files.size(file);
+        long all = allEventBytes(jdbc);
+        row(String.format(Locale.ROOT, "H2 file of this tracker (%,d events, played as at a table), running",
+                        allEvents(jdbc)), mb(running), mb(all) + " (the events' own bytes: payload and metadata)",
+                ratio((double) running / all), "under 3", running < 3 * all);
 
-        // ---- raw floor, export, verify
-        List<String> streams10 = List.of(campaign10, long10);
-        long exportEvents = count(streams10);
+        // ---- history reads at 1,000 / 20,000 / 50,000 events, each after a write
+        Map<String, Function<Parked, String>> reads = new LinkedHashMap<>();
+        reads.put("floor: GET /api/scenarios/{id}", p -> "/api/scenarios/" + p.id());
+        reads.put("GET bookmarks (first page)", p -> "/api/scenarios/" + p.id() + "/bookmarks");
+        reads.put("GET bookmarks?kind=gameTurn", p -> "/api/scenarios/" + p.id() + "/bookmarks?kind=gameTurn");
+        reads.put("GET audit?gameTurn= (the last Game Turn)", p -> "/api/scenarios/" + p.id() + "/audit?gameTurn="
+                + gameTurn(p));
+        reads.put("GET steps (the last 100 events)", p -> "/api/scenarios/" + p.id() + "/steps?from="
+                + (last(p) - 99) + "&to=" + last(p));
+        reads.put("GET events (a page of 500 from the middle)", p -> "/api/scenarios/" + p.id() + "/events?after="
+                + middle(p));
+        reads.put("GET state?after= (the middle, 250 after a checkpoint)", p -> "/api/scenarios/" + p.id()
+                + "/state?after=" + middle(p));
+        reads.put("floor: scenario page", p -> "/scenarios/" + p.id());
+        reads.put("timeline page (now)", p -> "/scenarios/" + p.id() + "/timeline");
+        reads.put("timeline page (at the middle)", p -> "/scenarios/" + p.id() + "/timeline?at=" + middle(p));
+        reads.put("audit page (current Game Turn)", p -> "/scenarios/" + p.id() + "/audit");
+        for (Map.Entry<String, Function<Parked, String>> read : reads.entrySet()) {
+            Map<Integer, List<Double>> times = new LinkedHashMap<>();
+            Map<Integer, Integer> sizes = new LinkedHashMap<>();
+            for (int size : SIZES) {
+                times.put(size, new ArrayList<>());
+            }
+            for (int i = 0; i < READS; i++) { // the three histories take turns, each read after a write
+                for (int size : SIZES) {
+                    Parked p = bySize.get(size);
+                    act(p);
+                    String path = read.getValue().apply(p);
+                    byte[][] body = new byte[1][];
+                    times.get(size).add(timed(() -> body[0] = raw(path)));
+                    sizes.put(size, body[0].length);
+                }
+            }
+            Stats small = Stats.of(times.get(SIZES[0]));
+            for (int size : SIZES) {
+                Stats s = Stats.of(times.get(size));
+                boolean longest = size == SIZES[SIZES.length - 1];
+                row(read.getKey() + ", " + events(bySize.get(size)), ms(s) + ", " + kb(sizes.get(size)),
+                        size == SIZES[0] ? "-" : ms(small) + String.format(Locale.ROOT, " (at %,d)", SIZES[0]), size == SIZES[0] ? "-"
+                                : ratio(s.median / small.median), longest ? "at most 2" : "-",
+                        longest ? s.median <= 2 * small.median : null);
+            }
+        }
+
+        // ---- memory
+        System.gc();
+        String flags = String.join(" ", java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
+                .stream().filter(a -> a.startsWith("-X")).toList());
+        row("RSS of the test JVM (tracker and benchmark client) after the reads and a full collection", mb(rss())
+                + String.format(Locale.ROOT, ", heap used %s of %s committed", mb(heapUsed()),
+                mb(Runtime.getRuntime().totalMemory())), "-", "-", "under 600 MB", rss() < 600L << 20);
+        notes.add("RSS: VmRSS of the test JVM (one process: the tracker and the benchmark's HTTP client), flags "
+                + (flags.isEmpty() ? "none" : "`" + flags + "`"));
+
+        // ---- export and verify of the 20,000-event campaign next to a raw scan of its rows, in rounds, each after
+        // a write
+        String campaign20 = campaignOf.get(SIZES[1]);
+        List<String> streams20 = List.of(campaign20, long20.id());
+        List<Double> rawRates = new ArrayList<>();
+        List<Double> exportRates = new ArrayList<>();
+        List<Double> verifyRates = new ArrayList<>();
         byte[][] exported = new byte[1][];
-        // the floor, export and verify take turns, five rounds, the best of each kept: on a shared machine each then
-        // has the same chance of a quiet moment (measured one after the other, the ratios were mostly the load)
-        double raw = 0;
-        double exportSeconds = Double.MAX_VALUE;
-        double verifySeconds = Double.MAX_VALUE;
-        for (int round = 0; round < 5; round++) {
-            raw = Math.max(raw, rawScanRate(jdbc, streams10, 1));
-            exportSeconds = Math.min(exportSeconds, timed(() -> exported[0] = raw("/api/campaigns/" + campaign10
-                    + "/export")) / 1e3);
-            verifySeconds = Math.min(verifySeconds, timed(() -> body("/api/campaigns/" + campaign10 + "/verify"))
-                    / 1e3);
+        for (int round = 0; round < 6; round++) {
+            act(long20);
+            rawRates.add(rawScanRate(jdbc, streams20));
+            act(long20);
+            long n = count(streams20);
+            double exportSeconds = timed(() -> exported[0] = raw("/api/campaigns/" + campaign20 + "/export")) / 1e3;
+            exportRates.add(n / exportSeconds);
+            act(long20);
+            n = count(streams20);
+            double verifySeconds = timed(() -> body("/api/campaigns/" + campaign20 + "/verify")) / 1e3;
+            verifyRates.add(n / verifySeconds);
         }
         long exportLines = lines(exported[0]) - 1;
-        // kept for ImportBenchmark, which measures the import alone from this file
         Files.createDirectories(Path.of("target", "benchmark"));
-        Files.write(Path.of("target", "benchmark", "export.jsonl"), exported[0]);
-        double exportRate = exportLines / exportSeconds;
-        double rawAll = raw;
-        row(String.format(Locale.ROOT, "export of %,d events", exportLines), rate(exportRate), rate(rawAll)
-                        + " (raw scan + Jackson parse, same rows)", ratio(exportRate / rawAll),
-                "at least half the raw rate", exportRate >= rawAll / 2);
-        double verifyRate = exportEvents / verifySeconds;
-        row(String.format(Locale.ROOT, "verify of %,d events", exportEvents), rate(verifyRate), rate(rawAll),
-                ratio(verifyRate / rawAll), "keep (at least half the raw rate)", verifyRate >= rawAll / 2);
+        Files.write(Path.of("target", "benchmark", "export.jsonl"), exported[0]); // for ImportBenchmark
+        double rawRate = median(rawRates);
+        double exportRate = median(exportRates);
+        double verifyRate = median(verifyRates);
+        row(String.format(Locale.ROOT, "export of %,d events (medians of 6 rounds, each after a write)", exportLines),
+                rate(exportRate), rate(rawRate) + " (raw JDBC scan + Jackson parse of the same rows, same rounds)",
+                ratio(exportRate / rawRate), "at least 0.5", exportRate >= rawRate / 2);
+        row(String.format(Locale.ROOT, "verify of %,d events", exportLines), rate(verifyRate), rate(rawRate),
+                ratio(verifyRate / rawRate), "at least 0.5", verifyRate >= rawRate / 2);
 
-        // a 100-counter campaign with a scenario of about 1,200 events, exported for the import below
-        String campaignC = campaign(100);
-        String scenarioC = scenario(campaignC, "bench-import-100", 100, 1_200);
-        byte[] exportC = raw("/api/campaigns/" + campaignC + "/export");
+        // ---- import, rebuild and the file after a flood, in a fresh tracker
+        importAndRebuild(exported[0], exportLines, campaign20, long20.id());
 
-        // ---- import and rebuild in a fresh tracker
-        Path fresh = Files.createTempDirectory("tracker-bench-fresh-");
-        try (ConfigurableApplicationContext other = new SpringApplicationBuilder(TrackerApplication.class)
-                .run("--tracker.data-dir=" + fresh, "--server.port=0", "--tracker.load-samples=false",
-                        "--TRACKER_REFEREE_PASSWORD=" + REFEREE_PASSWORD,
-                        "--TRACKER_PLAYER_PASSWORD=" + PLAYER_PASSWORD)) {
-            String base = "http://localhost:" + other.getEnvironment().getProperty("local.server.port");
-            Path file = fresh.resolve("tracker.mv.db");
-            long before = Files.size(file);
-            long linesC = lines(exportC) - 1;
-            double importC = timed(() -> post(base + "/api/history/import", exportC)) / 1e3;
-            long afterC = Files.size(file);
-            row(String.format(Locale.ROOT, "import of a 100-counter campaign's %,d events", linesC),
-                    rate(linesC / importC) + String.format(Locale.ROOT, " (%.2f s); H2 file %s", importC,
-                            mb(afterC)), mb(afterC - before) + " file growth", "-",
-                    "linear in events, file under 10 MB", afterC < 10L << 20);
-            double importA = timed(() -> post(base + "/api/history/import", exported[0])) / 1e3;
-            double importRate = exportLines / importA;
-            row(String.format(Locale.ROOT, "import of the %,d-event export into a fresh tracker", exportLines),
-                    rate(importRate) + String.format(Locale.ROOT, " (%.1f s)", importA), rate(rawAll) + " (raw)",
-                    ratio(importRate / rawAll), "at least 50,000 events/s", importRate >= 50_000);
-            // what H2 can do at all with the rows that import wrote: plain JDBC batch inserts, no check, no fold
-            List<String> importedStreams = jdbcOf(other).queryForList("select aggregate_identifier from "
-                    + "domain_event_entry where sequence_number = 0 and aggregate_identifier in (?, ?)",
-                    String.class, campaign10, long10);
-            double floor = ImportFloor.h2(jdbcOf(other), importedStreams, ImportFloor.settings(other));
-            row(String.format(Locale.ROOT, "floor: plain JDBC batch insert of the same %,d events' rows (event, "
-                    + "chain link, clock row) into a fresh H2 file, same tables and settings", exportLines),
-                    rate(floor), "-", ratio(importRate / floor) + " (import / floor)", "-", null);
-            long beforeRebuild = Files.size(file);
-            long total = jdbcOf(other).queryForObject("select count(*) from domain_event_entry", Long.class);
-            long ownBytes = jdbcOf(other).queryForObject("select sum(octet_length(payload)) + "
-                    + "sum(coalesce(octet_length(meta_data), 0)) from domain_event_entry", Long.class);
-            double rebuildSeconds = rebuild(base);
-            long growth = Files.size(file) - beforeRebuild;
-            double rawFresh = rawScanRate(jdbcOf(other), null, 1);
-            for (int round = 0; round < 2; round++) { // taking turns with the floor, as above
-                rebuildSeconds = Math.min(rebuildSeconds, rebuild(base));
-                rawFresh = Math.max(rawFresh, rawScanRate(jdbcOf(other), null, 1));
-            }
-            double rebuildRate = total / rebuildSeconds;
-            row(String.format(Locale.ROOT, "read-model rebuild of %,d events", total), rate(rebuildRate)
-                            + String.format(Locale.ROOT, " (%.1f s); file growth %s", rebuildSeconds, mb(growth)),
-                    rate(rawFresh) + " (raw, same store); events' own bytes " + mb(ownBytes),
-                    ratio(rebuildRate / rawFresh) + "; growth " + ratio((double) growth / ownBytes),
-                    "at least a third of the raw rate, growth under 2x the events' bytes",
-                    rebuildRate >= rawFresh / 3 && growth < 2 * ownBytes);
-        }
-
-        // ---- the same import on PostgreSQL (production), when one is reachable: a fresh schema per tracker
+        // ---- PostgreSQL: one action next to its floors, import next to its floor
         PostgresSchemas postgres = PostgresSchemas.reachable();
         if (postgres == null) {
             notes.add("PostgreSQL rows skipped: no PostgreSQL reachable (-Dbench.postgres=jdbc:postgresql://..., "
                     + "-Dbench.postgres.user, -Dbench.postgres.password; default the local tracker_bench that "
                     + "docs/production/create-database.sh makes with TRACKER_DB_NAME=tracker_bench)");
         } else {
-            postgresImport(postgres, exported[0], exportLines, rawAll);
+            postgres(postgres, exported[0], exportLines);
         }
 
-        // ---- the state holds no earlier state: read-model row and snapshot sizes flat in history length
-        long rowShort = rowBytes(short10);
-        long rowLong = rowBytes(long10);
-        row("scenario read-model row, 10 counters: 100 / 20,000 events", rowShort + " / " + rowLong + " bytes",
-                "-", ratio((double) rowLong / rowShort), "ratio at most 1.2", rowLong <= 1.2 * rowShort);
-        long snapShort = snapshotBytes(page10);
-        long snapLong = snapshotBytes(long10);
-        row("latest aggregate snapshot, 10 counters: 1,000 / 20,000 events (none exists before 250)",
-                snapShort + " / " + snapLong + " bytes", "-", ratio((double) snapLong / Math.max(1, snapShort)),
-                "ratio at most 1.2", snapShort > 0 && snapLong <= 1.2 * snapShort);
-
-        // ---- upheld rulings 10, 100 and 1,000 actions back in the 20,000-event scenario (fold of the record)
-        for (int back : new int[] {10, 100, 1000}) {
-            double ms = ruling(long10, back);
-            row(String.format(Locale.ROOT, "upheld ruling %,d actions back (replays the later ones), 20,000 events",
-                    back), ms < 0 ? "refused" : String.format(Locale.ROOT, "%.0f ms", ms), "-", "-",
+        // ---- the state holds no earlier state; rulings far back
+        long rowShort = viewBytes(short10.id());
+        long rowLong = viewBytes(bySize.get(SIZES[SIZES.length - 1]).id());
+        row("scenario read model (scenario_view and scenario_part rows), 10 counters: 100 / "
+                + events(bySize.get(SIZES[SIZES.length - 1])), rowShort
+                + " / " + rowLong + " bytes", "-", ratio((double) rowLong / rowShort), "at most 1.2",
+                rowLong <= 1.2 * rowShort);
+        for (int back : new int[]{10, 100, 1000}) {
+            double ms = ruling(long20.id(), back);
+            row(String.format(Locale.ROOT, "upheld ruling %,d actions back (replays the later ones), %s",
+                    back, events(long20)), ms < 0 ? "refused" : String.format(Locale.ROOT, "%.0f ms", ms), "-", "-",
                     "under 1 s", ms >= 0 && ms < 1000);
         }
-        notes.add(String.format(Locale.ROOT, "Raw floor (JDBC scan of the 20,000-event stream and Jackson parse of "
-                + "each payload and metadata): %s", rate(raw)));
+        TableActions.dropFloor(jdbc);
+
+        // ---- the file after a clean stop of this tracker
+        long events = allEvents(jdbc);
+        long own = allEventBytes(jdbc);
+        ((ConfigurableApplicationContext) context).close();
+        long stopped = Files.size(file);
+        row(String.format(Locale.ROOT, "H2 file of this tracker (%,d events), after a clean stop", events),
+                mb(stopped), mb(own) + " (the events' own bytes)", ratio((double) stopped / own), "under 3",
+                stopped < 3 * own);
         notes.add(String.format(Locale.ROOT, "Whole run: %.0f s", (System.nanoTime() - started) / 1e9));
         notes.add("Load average (/proc/loadavg: 1, 5, 15 minutes) at the start: " + loadBefore + "; at the end: "
-                + Files.readString(Path.of("/proc/loadavg")).trim() + " (2 cores; other builds may run)");
+                + Files.readString(Path.of("/proc/loadavg")).trim() + " (2 cores, shared with other builds)");
         write();
     }
 
-    /** The export imported into a fresh tracker on a fresh PostgreSQL schema, next to its floor on another one. */
-    private void postgresImport(PostgresSchemas postgres, byte[] export, long events, double raw) throws Exception {
+    /** The export imported into a fresh H2 tracker, its floor, a rebuild and its floor, the file running and stopped. */
+    private void importAndRebuild(byte[] export, long exportLines, String campaign, String scenario)
+            throws Exception {
+        Path fresh = Files.createTempDirectory("tracker-bench-fresh-");
+        Path file = fresh.resolve("tracker.mv.db");
+        long own;
+        long total;
+        try (ConfigurableApplicationContext other = tracker(fresh)) {
+            String base = base(other);
+            double importSeconds = timed(() -> post(base + "/api/history/import", export)) / 1e3;
+            double importRate = exportLines / importSeconds;
+            List<String> imported = jdbcOf(other).queryForList("select aggregate_identifier from "
+                    + "domain_event_entry where sequence_number = 0 and aggregate_identifier in (?, ?)",
+                    String.class, campaign, scenario);
+            double floor = ImportFloor.h2(jdbcOf(other), imported, ImportFloor.settings(other));
+            row(String.format(Locale.ROOT, "import of the %,d-event export into a fresh tracker (H2)", exportLines),
+                    rate(importRate) + String.format(Locale.ROOT, " (%.1f s)", importSeconds), rate(floor)
+                            + " (plain JDBC batch insert of the same rows into a fresh H2 file, same tables and "
+                            + "settings)", ratio(importRate / floor), "at least 0.8", importRate >= 0.8 * floor);
+            total = jdbcOf(other).queryForObject("select count(*) from domain_event_entry", Long.class);
+            own = allEventBytes(jdbcOf(other));
+            long afterImport = Files.size(file);
+            List<Double> rebuildRates = new ArrayList<>();
+            List<Double> rawRates = new ArrayList<>();
+            for (int round = 0; round < 3; round++) { // taking turns with the floor
+                rebuildRates.add(total / rebuild(base));
+                rawRates.add(rawScanRate(jdbcOf(other), null));
+            }
+            double rebuildRate = median(rebuildRates);
+            double rawRate = median(rawRates);
+            row(String.format(Locale.ROOT, "read-model rebuild of %,d events (H2)", total), rate(rebuildRate),
+                    rate(rawRate) + " (raw scan + parse, same store, same rounds)", ratio(rebuildRate / rawRate),
+                    "at least 0.5", rebuildRate >= rawRate / 2);
+            long running = Files.size(file);
+            row("H2 file after an import (a flood), running: after the import / after 3 rebuilds",
+                    mb(afterImport) + " / " + mb(running), mb(own) + " (the events' own bytes)",
+                    ratio((double) afterImport / own) + " / " + ratio((double) running / own), "under 3",
+                    running < 3 * own && afterImport < 3 * own);
+        }
+        long stopped = Files.size(file);
+        row("H2 file after an import and rebuilds, after a clean stop", mb(stopped), mb(own), ratio((double) stopped
+                / own), "under 3", stopped < 3 * own);
+    }
+
+    /** On a fresh PostgreSQL schema: one action next to its floors (in rounds), then the import next to its floor. */
+    private void postgres(PostgresSchemas postgres, byte[] export, long events) throws Exception {
         String schema = PostgresSchemas.name();
         String floorSchema = PostgresSchemas.name();
-        String copySchema = PostgresSchemas.name();
+        String importSchema = PostgresSchemas.name();
         Path fresh = Files.createTempDirectory("tracker-bench-postgres-");
-        // the tracker's connections rewrite batches (its postgres profile); the floor's the same, by its URL
-        String extra = "&reWriteBatchedInserts=true";
         try (ConfigurableApplicationContext other = new SpringApplicationBuilder(TrackerApplication.class)
                 .run("--tracker.data-dir=" + fresh, "--server.port=0", "--tracker.load-samples=false",
                         "--spring.profiles.active=postgres", "--TRACKER_DB_URL=" + postgres.fresh(schema, ""),
                         "--TRACKER_DB_USER=" + postgres.user(), "--TRACKER_DB_PASSWORD=" + postgres.password(),
                         "--TRACKER_REFEREE_PASSWORD=" + REFEREE_PASSWORD,
                         "--TRACKER_PLAYER_PASSWORD=" + PLAYER_PASSWORD)) {
-            String base = "http://localhost:" + other.getEnvironment().getProperty("local.server.port");
-            double seconds = timed(() -> post(base + "/api/history/import", export)) / 1e3;
-            double rate = events / seconds;
-            row(String.format(Locale.ROOT, "import of the %,d-event export into a fresh tracker on PostgreSQL 15",
-                    events), rate(rate) + String.format(Locale.ROOT, " (%.1f s)", seconds),
-                    rate(raw) + " (raw, H2)", ratio(rate / raw), "at least 50,000 events/s", rate >= 50_000);
-            List<String> streams = jdbcOf(other).queryForList("select aggregate_identifier from domain_event_entry "
-                    + "where sequence_number = 0", String.class);
-            double floor = ImportFloor.rate(jdbcOf(other), streams, postgres.fresh(floorSchema, extra),
-                    postgres.user(), postgres.password(), "postgresql");
-            row(String.format(Locale.ROOT, "floor: plain JDBC batch insert (rewritten to multi-row "
-                    + "inserts) of the same rows into a fresh PostgreSQL schema"), rate(floor), "-", ratio(rate / floor) + " (import / floor)", "-", null);
-            double copy = ImportFloor.copy(jdbcOf(other), streams, postgres.fresh(copySchema, ""), postgres.user(),
-                    postgres.password());
-            row("floor: PostgreSQL COPY (text format, 5,000 events a transaction) of the same rows into a fresh "
-                    + "schema", rate(copy), "-", ratio(rate / copy) + " (import / COPY)", "-", null);
+            URI base = URI.create(base(other));
+            ScenarioService pgService = other.getBean(ScenarioService.class);
+            JdbcTemplate pgJdbc = jdbcOf(other);
+            PlatformTransactionManager pgTx = other.getBean(PlatformTransactionManager.class);
+            String campaignId = TableActions.campaignId(10);
+            HttpResponse<String> created = client.send(HttpRequest.newBuilder(base.resolve("/api/campaigns"))
+                    .header("Authorization", table.basic()).header("Content-Type", "application/yaml")
+                    .POST(HttpRequest.BodyPublishers.ofString(TableActions.campaignYaml(campaignId, 10))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (created.statusCode() != 201) {
+                throw new IllegalStateException(created.body());
+            }
+            Parked p = TableActions.scenario(pgService, other.getBean(Commands.class), campaignId, "bench-pg-1000", 10, 1000);
+            long[] n = {0};
+            for (int i = 0; i < 500; i++) { // warm-up
+                pgService.act(p.id(), p.move(n[0]++), REFEREE);
+                table.httpMove(base, p, n[0]++);
+            }
+            TableActions.oneRowCommits(pgJdbc, pgTx, 300);
+            List<Double> floor = new ArrayList<>();
+            List<Double> in = new ArrayList<>();
+            List<Double> http = new ArrayList<>();
+            List<Double> get = new ArrayList<>();
+            for (int round = 0; round < ROUNDS; round++) {
+                floor.addAll(TableActions.oneRowCommits(pgJdbc, pgTx, BLOCK));
+                for (int i = 0; i < BLOCK; i++) {
+                    in.add(timed(() -> pgService.act(p.id(), p.move(n[0]++), REFEREE)));
+                }
+                for (int i = 0; i < BLOCK; i++) {
+                    http.add(timed(() -> table.httpMove(base, p, n[0]++)));
+                }
+                for (int i = 0; i < BLOCK; i++) {
+                    pgService.act(p.id(), p.move(n[0]++), REFEREE);
+                    get.add(timed(() -> rawAt(base.resolve("/api/scenarios/" + p.id()))));
+                }
+            }
+            Stats f = Stats.of(floor);
+            Stats i1 = Stats.of(in);
+            Stats h1 = Stats.of(http);
+            Stats g = Stats.of(get);
+            row("PostgreSQL floor: durable one-row commit (800 B, the tracker's data source)", ms(f) + ", "
+                    + perSecond(f), "-", "-", "-", null);
+            row("PostgreSQL: one action (move), in process, 1 client, about 1,000 events", ms(i1) + ", "
+                    + perSecond(i1), perSecond(f) + " (one-row commit)", ratio(f.median / i1.median)
+                    + " (rate / floor)", "at least 0.5", f.median / i1.median >= 0.5);
+            row("PostgreSQL: one action (move), HTTP, 1 client", ms(h1) + ", " + perSecond(h1), perSecond(f)
+                    + " (one-row commit); " + ms(g) + " (GET scenario, a write before each)", ratio(f.median
+                    / h1.median) + " (rate / floor); " + ratio(h1.median / g.median) + " (time / GET)",
+                    "at least 0.5 of the floor's rate; at most 1.5x GET's time", f.median / h1.median >= 0.5
+                            && h1.median / g.median <= 1.5);
+            TableActions.dropFloor(pgJdbc);
         } finally {
             postgres.drop(schema);
+        }
+        try (ConfigurableApplicationContext other = new SpringApplicationBuilder(TrackerApplication.class)
+                .run("--tracker.data-dir=" + Files.createTempDirectory("tracker-bench-postgres-"), "--server.port=0",
+                        "--tracker.load-samples=false", "--spring.profiles.active=postgres",
+                        "--TRACKER_DB_URL=" + postgres.fresh(importSchema, ""),
+                        "--TRACKER_DB_USER=" + postgres.user(), "--TRACKER_DB_PASSWORD=" + postgres.password(),
+                        "--TRACKER_REFEREE_PASSWORD=" + REFEREE_PASSWORD,
+                        "--TRACKER_PLAYER_PASSWORD=" + PLAYER_PASSWORD)) {
+            String base = base(other);
+            double seconds = timed(() -> post(base + "/api/history/import", export)) / 1e3;
+            double rate = events / seconds;
+            List<String> streams = jdbcOf(other).queryForList("select aggregate_identifier from domain_event_entry "
+                    + "where sequence_number = 0", String.class);
+            // the tracker's connections rewrite batches (its postgres profile); the floor's the same, by its URL
+            double floor = ImportFloor.rate(jdbcOf(other), streams, postgres.fresh(floorSchema,
+                    "&reWriteBatchedInserts=true"), postgres.user(), postgres.password(), "postgresql");
+            row(String.format(Locale.ROOT, "import of the %,d-event export into a fresh tracker on PostgreSQL 15",
+                    events), rate(rate) + String.format(Locale.ROOT, " (%.1f s)", seconds), rate(floor)
+                            + " (plain JDBC batch insert, rewritten to multi-row inserts, of the same rows)",
+                    ratio(rate / floor), "at least 0.8", rate >= 0.8 * floor);
+        } finally {
+            postgres.drop(importSchema);
             postgres.drop(floorSchema);
-            postgres.drop(copySchema);
         }
     }
 
     // ------------------------------------------------------------------------------------------------ set-up
 
-    /** A campaign of {@code counters} roster counters, half British crews and half Italian squads. */
     private String campaign(int counters) {
-        StringBuilder yaml = new StringBuilder();
-        String id = "bench-" + counters + "-" + UUID.randomUUID().toString().substring(0, 8);
-        yaml.append("id: ").append(id).append("\nname: \"Benchmark, ").append(counters).append(" counters\"\n")
-                .append("ruleSet: asl\nreferee: referee\nsides:\n")
-                .append("  - { id: british, name: British, nationality: British, players: [alice] }\n")
-                .append("  - { id: axis, name: Italians, nationality: Italian, players: [bruno] }\nroster:\n");
-        for (int i = 0; i < counters; i++) {
-            boolean british = i % 2 == 0;
-            yaml.append("  - { id: c").append(i).append(", kind: ").append(british ? "crew" : "squad")
-                    .append(", side: ").append(british ? "british" : "axis").append(", data: {}, state: {} }\n");
-        }
-        Response r = post("referee", "/api/campaigns", yaml.toString(), "application/yaml");
+        String id = TableActions.campaignId(counters);
+        Response r = post("referee", "/api/campaigns", TableActions.campaignYaml(id, counters), "application/yaml");
         if (r.status() != 201) {
             throw new IllegalStateException(r.raw());
-        }
-        return id;
-    }
-
-    /** A scenario placing {@code counters} roster counters whose history holds {@code events} clock advances. */
-    private String scenario(String campaign, String name, int counters, int events) {
-        List<Placement> placements = new ArrayList<>();
-        for (int i = 0; i < counters; i++) {
-            placements.add(new Placement("c" + i, Map.of("hex", "F" + (i % 9 + 1), "terrain", "open-ground")));
-        }
-        String id = service.start(campaign, new StartScenarioRequest(null, name, 100_000,
-                List.of("axis", "british"), placements, List.of()), REFEREE);
-        for (int i = 1; i < events; i++) {
-            service.advance(id, null, REFEREE);
         }
         return id;
     }
@@ -444,34 +500,68 @@ class ActionBenchmark extends ApiTestSupport {
                 HttpResponse.BodyHandlers.discarding());
     }
 
+    private ConfigurableApplicationContext tracker(Path dir) {
+        return new SpringApplicationBuilder(TrackerApplication.class).run("--tracker.data-dir=" + dir,
+                "--server.port=0", "--tracker.load-samples=false", "--TRACKER_REFEREE_PASSWORD=" + REFEREE_PASSWORD,
+                "--TRACKER_PLAYER_PASSWORD=" + PLAYER_PASSWORD);
+    }
+
+    private static String base(ConfigurableApplicationContext other) {
+        return "http://localhost:" + other.getEnvironment().getProperty("local.server.port");
+    }
+
+    /** One move in process on the scenario (a write). */
+    private void act(Parked p) {
+        service.act(p.id(), p.move(next(p)), REFEREE);
+    }
+
+    private void httpMove(Parked p) throws IOException {
+        table.httpMove(uri("/"), p, next(p));
+    }
+
+    private long next(Parked p) {
+        return moves.merge(p.id(), 1L, Long::sum);
+    }
+
+    private long last(Parked p) {
+        return jdbc.queryForObject("select sequence_number from domain_event_entry where aggregate_identifier = ? "
+                + "order by sequence_number desc fetch first 1 rows only", Long.class, p.id());
+    }
+
+    /** The middle of the history, 250 events after a multiple of 500 (checkpoints are every 500 events). */
+    private long middle(Parked p) {
+        return last(p) / 2 / 500 * 500 + 250;
+    }
+
+    private int gameTurn(Parked p) {
+        try {
+            return body("/api/scenarios/" + p.id()).get("clock").get("gameTurn").asInt();
+        } catch (IOException | InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private String events(Parked p) {
+        return String.format(Locale.ROOT, "%,d events", last(p) + 1);
+    }
+
     // ------------------------------------------------------------------------------------------------ measures
 
-    /**
-     * {@code written}: bytes the JVM passed to write calls meanwhile (/proc/self/io wchar: H2's chunks, but also
-     * both ends of the HTTP exchange, whose answers carry the scenario: with 100 counters about 40 KB each);
-     * {@code toDisk}: bytes it sent to the storage layer (write_bytes: H2's chunks and compaction).
-     */
-    private record Growth(long fileBytes, long eventBytes, double seconds, long written, long toDisk) {
+    private record Growth(int counters, long fileBytes, long eventBytes, long written, long toDisk) {
     }
 
-    /** 1,000 clock advances through HTTP: the H2 file's growth, the events' own bytes, the time, bytes written. */
-    private Growth thousandActions(String scenario) throws IOException {
+    /** 1,000 moves through HTTP: the H2 file's growth, the events' own bytes, bytes written. */
+    private Growth thousandActions(Parked scenario) throws IOException {
         Path file = Path.of(dataDir, "tracker.mv.db");
-        long events = eventBytes(scenario);
+        long events = eventBytes(scenario.id());
         long before = Files.size(file);
-        long wrote = written();
+        long wrote = io("wchar:");
         long toDisk = io("write_bytes:");
-        long t = System.nanoTime();
         for (int i = 0; i < 1000; i++) {
-            httpAdvance(scenario);
+            httpMove(scenario);
         }
-        double seconds = (System.nanoTime() - t) / 1e9;
-        return new Growth(Files.size(file) - before, eventBytes(scenario) - events, seconds, written() - wrote,
-                io("write_bytes:") - toDisk);
-    }
-
-    private static long written() throws IOException {
-        return io("wchar:");
+        return new Growth(scenario.counters(), Files.size(file) - before, eventBytes(scenario.id()) - events,
+                io("wchar:") - wrote, io("write_bytes:") - toDisk);
     }
 
     private static long io(String field) throws IOException {
@@ -488,17 +578,19 @@ class ActionBenchmark extends ApiTestSupport {
                 + "0)), 0) from domain_event_entry where aggregate_identifier = ?", Long.class, stream);
     }
 
-    /** The scenario read model's bytes: its row's head and its parts (layout 1, one row per counter). */
+    private static long allEventBytes(JdbcTemplate jdbc) {
+        return jdbc.queryForObject("select coalesce(sum(octet_length(payload)) + sum(coalesce(octet_length(meta_data), "
+                + "0)), 0) from domain_event_entry", Long.class);
+    }
+
+    private static long allEvents(JdbcTemplate jdbc) {
+        return jdbc.queryForObject("select count(*) from domain_event_entry", Long.class);
+    }
+
     private long viewBytes(String scenario) {
         return jdbc.queryForObject("select octet_length(state_json) + (select coalesce(sum(octet_length(part_json)), "
                 + "0) from scenario_part p where p.scenario_id = v.scenario_id) from scenario_view v "
                 + "where scenario_id = ?", Long.class, scenario);
-    }
-
-    private long checkpointBytes(String scenario) {
-        Long bytes = jdbc.queryForObject("select max(octet_length(state_json)) from scenario_checkpoint "
-                + "where scenario_id = ?", Long.class, scenario);
-        return bytes == null ? 0 : bytes;
     }
 
     private long count(List<String> streams) {
@@ -510,36 +602,26 @@ class ActionBenchmark extends ApiTestSupport {
         return n;
     }
 
-    private long lastSequence(String stream) {
-        return jdbc.queryForObject("select max(sequence_number) from domain_event_entry where aggregate_identifier "
-                + "= ?", Long.class, stream);
-    }
-
-    /** Events per second of a plain JDBC read of these streams' rows, parsing each payload and metadata. */
-    private static double rawScanRate(JdbcTemplate jdbc, List<String> streams, int rounds) {
+    /** Events per second of a plain JDBC read of these streams' rows (all if null), parsing payload and metadata. */
+    private static double rawScanRate(JdbcTemplate jdbc, List<String> streams) {
         String where = streams == null ? "" : " where aggregate_identifier in ("
                 + String.join(", ", streams.stream().map(s -> "?").toList()) + ")";
         Object[] args = streams == null ? new Object[0] : streams.toArray();
-        double best = 0;
-        for (int round = 0; round < rounds; round++) {
-            long[] n = {0};
-            long t = System.nanoTime();
-            jdbc.query("select payload, meta_data from domain_event_entry" + where + " order by global_index",
-                    rs -> {
-                        try {
-                            PARSER.readTree(rs.getBytes(1));
-                            byte[] meta = rs.getBytes(2);
-                            if (meta != null) {
-                                PARSER.readTree(meta);
-                            }
-                        } catch (IOException e) {
-                            throw new IllegalStateException(e);
-                        }
-                        n[0]++;
-                    }, args);
-            best = Math.max(best, n[0] / ((System.nanoTime() - t) / 1e9));
-        }
-        return best;
+        long[] n = {0};
+        long t = System.nanoTime();
+        jdbc.query("select payload, meta_data from domain_event_entry" + where + " order by global_index", rs -> {
+            try {
+                PARSER.readTree(rs.getBytes(1));
+                byte[] meta = rs.getBytes(2);
+                if (meta != null) {
+                    PARSER.readTree(meta);
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            n[0]++;
+        }, args);
+        return n[0] / ((System.nanoTime() - t) / 1e9);
     }
 
     private static JdbcTemplate jdbcOf(ConfigurableApplicationContext context) {
@@ -549,16 +631,17 @@ class ActionBenchmark extends ApiTestSupport {
     /** Starts a rebuild and waits for it; its duration in seconds as the server measured it. */
     private double rebuild(String base) throws Exception {
         HttpResponse<String> started = client.send(HttpRequest.newBuilder(URI.create(base + "/api/history/rebuild"))
-                .header("Authorization", BASIC).header("Content-Type", "application/json")
+                .header("Authorization", table.basic()).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
         if (started.statusCode() != 202) {
             throw new IllegalStateException(started.body());
         }
         JsonNode progress;
         do {
-            Thread.sleep(50);
+            Thread.sleep(20);
             progress = JSON.readTree(client.send(HttpRequest.newBuilder(URI.create(base + "/api/history/rebuild"))
-                    .header("Authorization", BASIC).GET().build(), HttpResponse.BodyHandlers.ofString()).body());
+                    .header("Authorization", table.basic()).GET().build(), HttpResponse.BodyHandlers.ofString())
+                    .body());
         } while (!progress.get("status").asText().matches("done|failed"));
         if (!progress.get("status").asText().equals("done")) {
             throw new IllegalStateException(progress.toString());
@@ -567,19 +650,12 @@ class ActionBenchmark extends ApiTestSupport {
                 java.time.Instant.parse(progress.get("finishedAt").asText())).toNanos() / 1e9;
     }
 
-    private long rowBytes(String scenario) {
-        return viewBytes(scenario);
-    }
-
-    private long snapshotBytes(String scenario) {
-        Long bytes = jdbc.queryForObject("select max(octet_length(payload)) from snapshot_event_entry "
-                + "where aggregate_identifier = ?", Long.class, scenario);
-        return bytes == null ? 0 : bytes;
-    }
-
     /** Disputes the action {@code back} actions before the last one in force and upholds it: the ruling in ms. */
     private double ruling(String scenario, int back) {
         List<org.wargame.tracker.scenario.ScenarioLog.TakenAction> inForce = record.log(scenario).inForceFrom(0);
+        if (back >= inForce.size()) {
+            return -1;
+        }
         String actionId = inForce.get(inForce.size() - 1 - back).actionId();
         Response dispute = post("bruno", "/api/scenarios/" + scenario + "/disputes",
                 Map.of("actionId", actionId, "reason", "benchmark"));
@@ -610,19 +686,15 @@ class ActionBenchmark extends ApiTestSupport {
         return (System.nanoTime() - t) / 1e6;
     }
 
-    private Stats get(String path, int times) {
-        List<Double> ms = new ArrayList<>();
-        for (int i = 0; i < times; i++) {
-            ms.add(timed(() -> raw(path)));
-        }
-        return Stats.of(ms);
+    private byte[] raw(String path) throws IOException, InterruptedException {
+        return rawAt(uri(path));
     }
 
-    private byte[] raw(String path) throws IOException, InterruptedException {
-        HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(uri(path)).header("Authorization", BASIC).GET()
+    private byte[] rawAt(URI uri) throws IOException, InterruptedException {
+        HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(uri).header("Authorization", table.basic()).GET()
                 .build(), HttpResponse.BodyHandlers.ofByteArray());
         if (r.statusCode() != 200) {
-            throw new IllegalStateException(path + ": " + r.statusCode() + " " + new String(r.body(),
+            throw new IllegalStateException(uri + ": " + r.statusCode() + " " + new String(r.body(),
                     StandardCharsets.UTF_8));
         }
         return r.body();
@@ -633,30 +705,11 @@ class ActionBenchmark extends ApiTestSupport {
     }
 
     private void post(String url, byte[] body) throws IOException, InterruptedException {
-        HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", BASIC)
-                .header("Content-Type", "application/x-ndjson").POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url)).header("Authorization",
+                        table.basic()).header("Content-Type", "application/x-ndjson")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 201) {
             throw new IllegalStateException(url + ": " + r.statusCode() + " " + r.body());
-        }
-    }
-
-    /** One clock advance with a plain keep-alive connection, reading the whole response. */
-    private void httpAdvance(String scenario) throws IOException {
-        java.net.HttpURLConnection c = (java.net.HttpURLConnection) uri("/api/scenarios/" + scenario
-                + "/clock/advance").toURL().openConnection();
-        c.setRequestMethod("POST");
-        c.setDoOutput(true);
-        c.setRequestProperty("Authorization", BASIC);
-        c.setRequestProperty("Content-Type", "application/json");
-        c.getOutputStream().write(EMPTY);
-        int status = c.getResponseCode();
-        byte[] body;
-        try (InputStream in = status < 400 ? c.getInputStream() : c.getErrorStream()) {
-            body = in.readAllBytes();
-        }
-        if (status != 200) {
-            throw new IllegalStateException(status + " " + new String(body, StandardCharsets.UTF_8));
         }
     }
 
@@ -693,11 +746,11 @@ class ActionBenchmark extends ApiTestSupport {
 
     private void write() throws IOException {
         StringBuilder report = new StringBuilder();
-        report.append(String.format(Locale.ROOT, "# Benchmark of the history paths (issue 14)%n%n"
-                + "H2 file database, %d processors, Java %s, max heap %s. Times are medians of %d calls (actions: "
-                + "%d each after %d warm-up actions) through HTTP with one keep-alive client, unless said.%n%n",
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
-                mb(Runtime.getRuntime().maxMemory()), READS, MEASURED, WARMUP));
+        report.append(String.format(Locale.ROOT, "# Benchmark of the tracker (issues 14 and 24)%n%n"
+                + "H2 file database (synced at every commit), %d processors, Java %s, max heap %s. Actions: %d rounds "
+                + "of %d, taking turns with their floors; reads: medians of %d, each after a write to the same "
+                + "scenario; one keep-alive HTTP client.%n%n", Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.version"), mb(Runtime.getRuntime().maxMemory()), ROUNDS, BLOCK, READS));
         report.append("| operation | measured | floor in the same run | ratio | goal | met |\n");
         report.append("|---|---|---|---|---|---|\n");
         for (String[] r : rows) {
@@ -705,18 +758,24 @@ class ActionBenchmark extends ApiTestSupport {
         }
         report.append('\n');
         notes.forEach(n -> report.append("- ").append(n).append('\n'));
-        report.append("- Stream reads: each batch is `aggregate_identifier = ? and sequence_number >= ? and "
-                + "sequence_number < ? + 500 order by aggregate_identifier, sequence_number`: H2's plan says "
-                + "`/* index sorted */` on the unique index, PostgreSQL's an Index Scan without Sort "
-                + "(StreamReadPlanTest).\n");
         Path out = Path.of("target", "benchmark", "report.md");
         Files.createDirectories(out.getParent());
         Files.writeString(out, report);
         System.out.println(report);
     }
 
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
+    }
+
     private static String ms(Stats s) {
         return String.format(Locale.ROOT, "%.2f ms (p90 %.2f)", s.median, s.p90);
+    }
+
+    private static String perSecond(Stats s) {
+        return String.format(Locale.ROOT, "%,.0f/s", 1000 / s.median);
     }
 
     private static String ratio(double r) {

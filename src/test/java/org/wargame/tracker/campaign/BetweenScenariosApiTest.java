@@ -110,7 +110,9 @@ class BetweenScenariosApiTest extends ApiTestSupport {
         JsonNode beforeNext = get("sam", "/api/campaigns/" + campaign + "/roster?before=" + counterattack).body();
         assertThat(beforeNext.at("/us-rifle-2/counter/state/treatment/result").asText()).isEqualTo("Field hospital");
         JsonNode now = get("sam", "/api/campaigns/" + campaign + "/roster").body();
-        assertThat(now.at("/us-rifle-1/inScenario").asText()).isEqualTo(counterattack);
+        // (Dunn's die was the server's: whether he plays depends on it, Weber's does not)
+        assertThat(now.at("/de-rifle-1/inScenario").asText()).isEqualTo(counterattack);
+        assertThat(now.at("/us-rifle-2/inScenario").isNull()).as("Lowe sits it out").isTrue();
         Response notConcluded = get("sam", "/api/campaigns/" + campaign + "/roster?after=" + counterattack);
         assertThat(notConcluded.status()).as(notConcluded.raw()).isEqualTo(400);
         assertThat(notConcluded.at("/field").asText()).isEqualTo("after");
@@ -184,5 +186,12 @@ class BetweenScenariosApiTest extends ApiTestSupport {
         // nothing else happens in a concluded scenario, and a campaign without a period takes no dispute after it
         Response undo = post("referee", "/api/scenarios/" + ambush + "/undo", Map.of("actionId", dunn));
         assertThat(undo.status()).as(undo.raw()).isEqualTo(409);
+        String asl = importSample("asl-west-of-alamein.yaml");
+        String ex = startPlan("referee", asl, "ex-10-3");
+        ok(post("referee", "/api/scenarios/" + ex + "/conclude", Map.of("result", "draw")));
+        Response noPeriod = post("alice", "/api/scenarios/" + ex + "/disputes", Map.of("actionId", "any",
+                "reason", "too late"));
+        assertThat(noPeriod.status()).as(noPeriod.raw()).isEqualTo(409);
+        assertThat(noPeriod.at("/detail").asText()).contains("period for disputes after the end");
     }
 }

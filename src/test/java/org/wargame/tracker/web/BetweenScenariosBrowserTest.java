@@ -79,8 +79,13 @@ class BetweenScenariosBrowserTest extends BrowserTestSupport {
         assertThat(rolls).extracting(r -> r.at("/roll/source").asText()).containsExactly("entered", "server");
         assertThat(rolls.get(0).at("/roll/values/0").asInt()).isEqualTo(3);
 
-        // the campaign in time: the roster as it stood after the ambush, before any treatment
+        // the campaign page shows the same before the next plan is started
         driver.get(url("/campaigns/" + campaignId));
+        driver.findElement(By.cssSelector("#plan-changes summary")).click();
+        assertThat(driver.findElement(By.id("plan-changes")).getText())
+                .contains("Pvt. Lowe: left out: Pvt. Lowe misses this scenario (Field hospital)");
+
+        // the campaign in time: the roster as it stood after the ambush, before any treatment
         driver.findElement(By.linkText("roster after")).click();
         wait.until(d -> d.findElement(By.id("roster-h")).getText().equals("Roster after Ambush at the ford"));
         String roster = driver.findElement(By.cssSelector("ul.roster[data-side='us']")).getText();

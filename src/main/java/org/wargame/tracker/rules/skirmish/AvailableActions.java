@@ -80,6 +80,21 @@ final class AvailableActions {
             options.add(probe(f.id(), "indirect-mg-fire", "Indirect fire: place the spotting rounds of "
                             + f.crewWeapon().get().id(), new IndirectMgFire(f.id(), "hit", "probe", "probe"),
                     request("indirect-mg-fire", "gunner", f.id()), List.of("arrowDie", "realRound", "dummyRound"), List.of(SkirmishActionSchemas.SPOTTING_DISTANCE)));
+            // the same rounds with the real one sealed, then the roll that reveals it
+            SkirmishState.Spotting placed = SpottingRounds.pending(state, state.gameTurn(), f.id());
+            if (placed == null) {
+                options.add(probe(f.id(), "place-spotting-rounds", "Place the spotting rounds of "
+                                + f.crewWeapon().get().id() + ", the real one sealed", new SkirmishAction
+                                .PlaceSpottingRounds(f.id(), "probe 1", "probe 2", null, "probe"),
+                        request("place-spotting-rounds", "gunner", f.id()), List.of("firstRound", "secondRound",
+                                "real"), List.of()));
+            } else {
+                options.add(probe(f.id(), "resolve-spotting-rounds", "Roll the arrow die and the d6 for the spotting "
+                                + "rounds (" + placed.firstRound() + ", " + placed.secondRound() + "): reveals the real one",
+                        new SkirmishAction.ResolveSpottingRounds(f.id(), "hit", "first"),
+                        request("resolve-spotting-rounds", "gunner", f.id()), List.of("arrowDie"),
+                        List.of(SkirmishActionSchemas.SPOTTING_DISTANCE)));
+            }
         }
         uniteCrew(f);
         if (f.wound() == Wound.LITTER_CASE) {

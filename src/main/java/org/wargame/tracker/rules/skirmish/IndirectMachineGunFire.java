@@ -35,9 +35,13 @@ public final class IndirectMachineGunFire {
     private IndirectMachineGunFire() {
     }
 
-    /** Places a gunner's spotting rounds in the Artillery Spotting Round Phase: crew, templates, arrow die, d6. */
-    static List<SkirmishEvent> fire(SkirmishState state, GameClock clock, IndirectMgFire a, Dice dice) {
-        Figure gunner = state.requireFigure(a.gunner(), "gunner");
+    /** A gunner who may place spotting rounds now, his weapon and its templates (or the refusal). */
+    record Firing(Figure gunner, Weapon weapon, Templates templates) {
+    }
+
+    /** The checks of placing spotting rounds: phase, a living gunner, his MG, one weapon and one placing a turn. */
+    static Firing requireMayPlace(SkirmishState state, GameClock clock, String gunnerId) {
+        Figure gunner = state.requireFigure(gunnerId, "gunner");
         RuleViolation.require(TurnSequence.SPOT.equals(clock.phase()), RULE, "machine gun spotting rounds are placed "
                 + "in the Artillery Spotting Round Phase; the clock is at " + clock.label());
         RuleViolation.require(!gunner.dead(), RULE, gunner.id() + " is dead");
@@ -49,8 +53,18 @@ public final class IndirectMachineGunFire {
                 WeaponUse.RULE, "only one weapon may be fired per turn: " + gunner.id() + " fired "
                         + gunner.firedWeapon());
         RuleViolation.require(state.landings().stream().noneMatch(l -> l.gunner().equals(gunner.id())
-                && l.gameTurn() == clock.gameTurn()), RULE, gunner.id() + " already placed spotting rounds this turn");
-        Templates templates = templates(weapon.type(), WeaponUse.crew(state, gunner));
+                && l.gameTurn() == clock.gameTurn()) && state.spotting().stream().noneMatch(p -> p.gunner()
+                .equals(gunner.id()) && p.gameTurn() == clock.gameTurn()), RULE, gunner.id()
+                + " already placed spotting rounds this turn");
+        return new Firing(gunner, weapon, templates(weapon.type(), WeaponUse.crew(state, gunner)));
+    }
+
+    /** Places a gunner's spotting rounds in the Artillery Spotting Round Phase: crew, templates, arrow die, d6. */
+    static List<SkirmishEvent> fire(SkirmishState state, GameClock clock, IndirectMgFire a, Dice dice) {
+        Firing firing = requireMayPlace(state, clock, a.gunner());
+        Figure gunner = firing.gunner();
+        Weapon weapon = firing.weapon();
+        Templates templates = firing.templates();
         boolean onTarget = onTarget(a.arrowDie());
         // "place two machine gun spotting rounds - one real and one dummy": both placements are recorded
         String real = placement(a.realRound(), "realRound", "the real one");
@@ -62,7 +76,7 @@ public final class IndirectMachineGunFire {
 
     private static final int MAX_PLACEMENT = 200;
 
-    private static String placement(String value, String field, String which) {
+    static String placement(String value, String field, String which) {
         if (value == null || value.isBlank()) {
             throw new FieldRefused(field, "missing (where the players placed " + which + " of the two spotting "
                     + "rounds, in their words)");

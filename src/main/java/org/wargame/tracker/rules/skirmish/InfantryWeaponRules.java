@@ -142,6 +142,34 @@ public final class InfantryWeaponRules implements RuleSet<SkirmishState, Skirmis
         return action.actingSide(state);
     }
 
+    /** Which spotting round is real is sealed when they are placed (docs/history.md, Sealed choices). */
+    @Override
+    public String sealedField(String type) {
+        return "place-spotting-rounds".equals(type) ? "real" : null;
+    }
+
+    @Override
+    public void checkSealed(SkirmishState state, SkirmishAction action) {
+        if (action instanceof SkirmishAction.PlaceSpottingRounds place) {
+            SpottingRounds.checkSealed(place);
+        }
+    }
+
+    /** Rolling for the spotting rounds reveals which was real, as the rules require. */
+    @Override
+    public String revealField(String type) {
+        return "resolve-spotting-rounds".equals(type) ? "real" : null;
+    }
+
+    @Override
+    public String revealedSeal(SkirmishState state, SkirmishAction action) {
+        if (action instanceof SkirmishAction.ResolveSpottingRounds resolve) {
+            SkirmishState.Spotting placed = SpottingRounds.pending(state, state.gameTurn(), resolve.gunner());
+            return placed == null ? null : placed.seal();
+        }
+        return null;
+    }
+
     @Override
     public List<org.wargame.tracker.rules.ActionSchema> actionSchemas() {
         return SkirmishActionSchemas.ALL;

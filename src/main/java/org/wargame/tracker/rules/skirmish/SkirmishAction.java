@@ -21,6 +21,8 @@ import java.util.List;
         @JsonSubTypes.Type(value = SkirmishAction.UniteCrew.class, name = "unite-crew"),
         @JsonSubTypes.Type(value = SkirmishAction.DestroyAnimal.class, name = "destroy-animal"),
         @JsonSubTypes.Type(value = SkirmishAction.IndirectMgFire.class, name = "indirect-mg-fire"),
+        @JsonSubTypes.Type(value = SkirmishAction.PlaceSpottingRounds.class, name = "place-spotting-rounds"),
+        @JsonSubTypes.Type(value = SkirmishAction.ResolveSpottingRounds.class, name = "resolve-spotting-rounds"),
         @JsonSubTypes.Type(value = SkirmishAction.RecordTreatment.class, name = "record-treatment"),
         @JsonSubTypes.Type(value = SkirmishAction.Move.class, name = "move"),
         @JsonSubTypes.Type(value = SkirmishAction.CarryLitterCase.class, name = "carry-litter-case"),
@@ -29,7 +31,8 @@ import java.util.List;
 })
 public sealed interface SkirmishAction extends RuleAction permits SkirmishAction.DesignateTargets,
         SkirmishAction.Fire, SkirmishAction.ArtilleryHit, SkirmishAction.RecordCasualty, SkirmishAction.UniteCrew,
-        SkirmishAction.DestroyAnimal, SkirmishAction.IndirectMgFire, SkirmishAction.RecordTreatment,
+        SkirmishAction.DestroyAnimal, SkirmishAction.IndirectMgFire, SkirmishAction.PlaceSpottingRounds,
+        SkirmishAction.ResolveSpottingRounds, SkirmishAction.RecordTreatment,
         SkirmishAction.Move, SkirmishAction.CarryLitterCase, SkirmishAction.LoadAnimal, SkirmishAction.MountAnimal {
 
     /** The side on whose behalf this action is taken: the owner of the counter it is about. */
@@ -182,6 +185,42 @@ public sealed interface SkirmishAction extends RuleAction permits SkirmishAction
         @Override
         public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice) {
             return IndirectMachineGunFire.fire(state, clock, this, dice);
+        }
+    }
+
+    /**
+     * A tripod MG's two spotting rounds placed in the Artillery Spotting Round Phase, where everybody sees them
+     * ({@code firstRound}, {@code secondRound}: the players' words); which one is real ({@code real}: first or
+     * second) is sealed: the tracker takes it out of the request before anything is recorded and keeps it beside the
+     * record, putting the seal's id in {@code seal} (so {@code real} is null in every recorded request).
+     */
+    record PlaceSpottingRounds(String gunner, String firstRound, String secondRound, String real, String seal)
+            implements SkirmishAction {
+        @Override
+        public String actingSide(SkirmishState state) {
+            return state.requireFigure(gunner, "gunner").side();
+        }
+
+        @Override
+        public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice) {
+            return SpottingRounds.place(state, clock, this);
+        }
+    }
+
+    /**
+     * The arrow die ({@code arrowDie}, as rolled at the table) and the d6 for distance of the gunner's placed spotting
+     * rounds; the rules reveal which was real: the tracker fills {@code real} from the sealed choice (the players
+     * cannot send it).
+     */
+    record ResolveSpottingRounds(String gunner, String arrowDie, String real) implements SkirmishAction {
+        @Override
+        public String actingSide(SkirmishState state) {
+            return state.requireFigure(gunner, "gunner").side();
+        }
+
+        @Override
+        public List<SkirmishEvent> decide(SkirmishState state, GameClock clock, Dice dice) {
+            return SpottingRounds.resolve(state, clock, this, dice);
         }
     }
 

@@ -68,7 +68,7 @@ public final class SkirmishCounters {
             }
         }
         return new SkirmishState(figures, mounted, vehicles, 1, null, List.of(), List.of(), 0, List.of(),
-                MedicalTreatmentChart.read(tables));
+                MedicalTreatmentChart.read(tables), List.of());
     }
 
     public static Figure figure(CounterDefinition c) {

@@ -14,7 +14,7 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
         SkirmishEvent.WeaponDestroyed, SkirmishEvent.CrewmanLost, SkirmishEvent.CrewUnited, SkirmishEvent.AnimalHit,
         SkirmishEvent.AnimalCharged, SkirmishEvent.AnimalDestroyed, SkirmishEvent.LoadDropped,
         SkirmishEvent.RiderDismounted, SkirmishEvent.RiderInjuryRolled, SkirmishEvent.VehicleDamaged,
-        SkirmishEvent.IndirectMgFireLanded, SkirmishEvent.FirePhaseClosed, SkirmishEvent.TreatmentRecorded,
+        SkirmishEvent.IndirectMgFireLanded, SkirmishEvent.SpottingRoundsPlaced, SkirmishEvent.FirePhaseClosed, SkirmishEvent.TreatmentRecorded,
         SkirmishEvent.GameTurnBegan, SkirmishEvent.FigureMoved, SkirmishEvent.PositionTaken,
         SkirmishEvent.LitterCaseCarried, SkirmishEvent.TreatmentRolled, SkirmishEvent.LoadTaken,
         SkirmishEvent.RiderMounted {
@@ -42,6 +42,7 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
             Map.entry("skirmish.RiderInjuryRolled", RiderInjuryRolled.class),
             Map.entry("skirmish.VehicleDamaged", VehicleDamaged.class),
             Map.entry("skirmish.IndirectMgFireLanded", IndirectMgFireLanded.class),
+            Map.entry("skirmish.SpottingPlaced", SpottingRoundsPlaced.class),
             Map.entry("skirmish.FirePhaseClosed", FirePhaseClosed.class),
             Map.entry("skirmish.TreatmentRecorded", TreatmentRecorded.class),
             Map.entry("skirmish.GameTurnBegan", GameTurnBegan.class),
@@ -348,11 +349,30 @@ public sealed interface SkirmishEvent extends RuleEvent permits SkirmishEvent.Fi
     /**
      * Indirect MG fire: the real and dummy spotting rounds placed ({@code realRound}, {@code dummyRound}: where the
      * players placed each, in their words; absent from events stored before they were recorded), the arrow die
-     * (entered) and the d6 for distance. Which round is the real one is not sealed yet: the hidden-information issue.
+     * (entered) and the d6 for distance. Placed with {@code indirect-mg-fire}, both rounds are named in the open; placed
+     * with {@code place-spotting-rounds}, which was real is revealed from its seal in the same action.
      */
     record IndirectMgFireLanded(String gunner, String weapon, int gameTurn, int templates, String arrowDie,
                                 DiceRoll distance, boolean onTarget, String realRound, String dummyRound)
             implements SkirmishEvent {
+        @Override
+        public SkirmishState applyTo(SkirmishState state) {
+            return state.on(this);
+        }
+
+        @Override
+        public String section() {
+            return IndirectMachineGunFire.RULE;
+        }
+    }
+
+    /**
+     * A tripod MG's two spotting rounds placed, where everybody sees them; which is real is sealed ({@code seal}: the
+     * sealed choice, in the scenario's record as a commitment). Its {@link IndirectMgFireLanded} follows when the
+     * arrow die and the d6 are rolled and the seal revealed.
+     */
+    record SpottingRoundsPlaced(String gunner, String weapon, int gameTurn, int templates, String firstRound,
+                                String secondRound, String seal) implements SkirmishEvent {
         @Override
         public SkirmishState applyTo(SkirmishState state) {
             return state.on(this);

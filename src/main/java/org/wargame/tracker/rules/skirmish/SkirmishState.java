@@ -24,11 +24,13 @@ import java.util.function.UnaryOperator;
  * @param shotsResolved  how many designations have been fired or spent in this fire phase (none: designation is open)
  * @param landings       indirect machine gun fire that landed this Game Turn (spotting rounds placed in SPOT)
  * @param medicalChart   the campaign's Medical Treatment chart (null: the campaign declares none)
+ * @param spotting       spotting rounds placed with the real one sealed (see {@link SpottingRounds})
  */
 @JsonTypeName("skirmish")
 public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Vehicle> vehicles, int gameTurn,
                             String firstMover, List<String> designatedBy, List<Designation> designations,
-                            int shotsResolved, List<Landing> landings, MedicalTreatmentChart medicalChart)
+                            int shotsResolved, List<Landing> landings, MedicalTreatmentChart medicalChart,
+                            List<Spotting> spotting)
         implements RuleState {
 
     public SkirmishState {
@@ -38,6 +40,15 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
         designatedBy = designatedBy == null ? List.of() : List.copyOf(designatedBy);
         designations = designations == null ? List.of() : List.copyOf(designations);
         landings = landings == null ? List.of() : List.copyOf(landings);
+        spotting = spotting == null ? List.of() : List.copyOf(spotting); // null in states kept before it existed
+    }
+
+    /**
+     * A tripod MG's spotting rounds placed this Game Turn with the real one sealed ({@code seal}); {@code resolved}
+     * once the arrow die and d6 were rolled and the seal revealed.
+     */
+    public record Spotting(String gunner, String weapon, int gameTurn, int templates, String firstRound,
+                           String secondRound, String seal, boolean resolved) {
     }
 
     /** One band of a weapon's percentage chance to hit: up to {@code maxRange} metres, {@code percent}. */
@@ -480,7 +491,23 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
                 e.movementLimitMetres(), row));
     }
 
+    SkirmishState on(SkirmishEvent.SpottingRoundsPlaced e) {
+        List<Spotting> all = new ArrayList<>(spotting);
+        all.add(new Spotting(e.gunner(), e.weapon(), e.gameTurn(), e.templates(), e.firstRound(), e.secondRound(),
+                e.seal(), false));
+        return new SkirmishState(figures, animals, vehicles, gameTurn, firstMover, designatedBy, designations,
+                shotsResolved, landings, medicalChart, all);
+    }
+
     SkirmishState on(SkirmishEvent.IndirectMgFireLanded e) {
+        List<Spotting> placed = spotting.stream().map(p -> p.gunner().equals(e.gunner()) && p.gameTurn()
+                == e.gameTurn() && !p.resolved() ? new Spotting(p.gunner(), p.weapon(), p.gameTurn(), p.templates(),
+                p.firstRound(), p.secondRound(), p.seal(), true) : p).toList();
+        return new SkirmishState(figures, animals, vehicles, gameTurn, firstMover, designatedBy, designations,
+                shotsResolved, landings, medicalChart, placed).landed(e);
+    }
+
+    private SkirmishState landed(SkirmishEvent.IndirectMgFireLanded e) {
         List<Landing> all = new ArrayList<>(landings);
         all.add(new Landing(e.gunner(), e.weapon(), e.gameTurn(), e.templates(), e.onTarget()));
         return withPhase(gameTurn, firstMover, designatedBy, designations, shotsResolved, all)
@@ -554,29 +581,29 @@ public record SkirmishState(List<Figure> figures, List<Animal> animals, List<Veh
 
     SkirmishState withFigure(String id, UnaryOperator<Figure> change) {
         return new SkirmishState(figures.stream().map(f -> f.id().equals(id) ? change.apply(f) : f).toList(), animals,
-                vehicles, gameTurn, firstMover, designatedBy, designations, shotsResolved, landings, medicalChart);
+                vehicles, gameTurn, firstMover, designatedBy, designations, shotsResolved, landings, medicalChart, spotting);
     }
 
     SkirmishState withAnimal(String id, UnaryOperator<Animal> change) {
         return new SkirmishState(figures, animals.stream().map(a -> a.id().equals(id) ? change.apply(a) : a).toList(),
-                vehicles, gameTurn, firstMover, designatedBy, designations, shotsResolved, landings, medicalChart);
+                vehicles, gameTurn, firstMover, designatedBy, designations, shotsResolved, landings, medicalChart, spotting);
     }
 
     SkirmishState withVehicle(String id, UnaryOperator<Vehicle> change) {
         return new SkirmishState(figures, animals,
                 vehicles.stream().map(v -> v.id().equals(id) ? change.apply(v) : v).toList(), gameTurn, firstMover,
-                designatedBy, designations, shotsResolved, landings, medicalChart);
+                designatedBy, designations, shotsResolved, landings, medicalChart, spotting);
     }
 
     SkirmishState withDesignations(List<Designation> newDesignations, int resolved) {
         return new SkirmishState(figures, animals, vehicles, gameTurn, firstMover, designatedBy, newDesignations,
-                resolved, landings, medicalChart);
+                resolved, landings, medicalChart, spotting);
     }
 
     SkirmishState withPhase(int turn, String mover, List<String> designated, List<Designation> newDesignations,
                             int resolved, List<Landing> newLandings) {
         return new SkirmishState(figures, animals, vehicles, turn, mover, designated, newDesignations, resolved,
-                newLandings, medicalChart);
+                newLandings, medicalChart, spotting.stream().filter(p -> p.gameTurn() >= turn).toList());
     }
 
     private static void addOnce(List<String> list, String value) {

@@ -44,9 +44,11 @@ class HistoryController {
     public void export(@PathVariable String campaignId, @RequestParam(required = false) Boolean accounts,
                        @RequestParam(required = false) Boolean seeds, Authentication auth,
                        HttpServletResponse response) throws IOException {
-        participants.actor(auth, campaignId);
+        var actor = participants.actor(auth, campaignId);
+        // the kept contents of sealed choices go with the export of a viewer who may read them all (Visibility)
         HistoryTransfer.Including including = new HistoryTransfer.Including(Boolean.TRUE.equals(accounts),
-                Boolean.TRUE.equals(seeds));
+                Boolean.TRUE.equals(seeds), org.wargame.tracker.scenario.Visibility.exportsSecrets(
+                org.wargame.tracker.scenario.Viewer.of(actor)));
         if (including.accounts()) {
             Participants.requireReferee(auth, "exports the accounts");
         }

@@ -33,10 +33,13 @@ class ReplayController {
     private final Participants participants;
 
     private final ScenarioRecord record;
+    private final org.wargame.tracker.scenario.SealedSecrets secrets;
 
     ReplayController(ScenarioReplay replay, EventHistory history, ScenarioViews scenarios,
-                            Participants participants, ScenarioRecord record) {
+                            Participants participants, ScenarioRecord record,
+                            org.wargame.tracker.scenario.SealedSecrets secrets) {
         this.record = record;
+        this.secrets = secrets;
         this.replay = replay;
         this.history = history;
         this.scenarios = scenarios;
@@ -50,14 +53,16 @@ class ReplayController {
     @GetMapping("/api/scenarios/{scenarioId}/state")
     public ScenarioView state(@PathVariable String scenarioId, @RequestParam(required = false) Long after,
                               Authentication auth) {
-        participants.actorIn(auth, scenarios.campaignOf(scenarioId));
+        var actor = participants.actorIn(auth, scenarios.campaignOf(scenarioId));
         ScenarioLog log = record.log(scenarioId);
         long length = log.length();
         long n = after == null ? length - 1 : after;
         if (n < 0 || n >= length) {
             throw new FieldRefused("after", "an event of this scenario: 0 to " + (length - 1));
         }
-        return ScenarioView.of(log.stateAt(n + 1));
+        // the seals as they stood then, as this viewer may see them (Visibility)
+        var then = log.stateAt(n + 1);
+        return ScenarioView.of(then).seenBy(org.wargame.tracker.scenario.Viewer.of(actor), then, secrets);
     }
 
     /**

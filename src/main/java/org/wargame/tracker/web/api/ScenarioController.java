@@ -19,6 +19,10 @@ import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.campaign.CampaignState;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.scenario.ScenarioService;
+import org.wargame.tracker.scenario.ScenarioState;
+import org.wargame.tracker.scenario.SealedSecrets;
+import org.wargame.tracker.scenario.Viewer;
+import org.wargame.tracker.scenario.Visibility;
 import org.wargame.tracker.scenario.ScenarioView;
 import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.scenario.StartScenarioRequest;
@@ -42,9 +46,14 @@ class ScenarioController {
     private final EventHistory history;
     private final EventChain chain;
     private final EventPages pages;
+    private final SealedSecrets secrets;
+    private final org.wargame.tracker.scenario.ScenarioRecord record;
 
     ScenarioController(ScenarioService service, ScenarioViews views, Participants participants,
-                              EventHistory history, EventChain chain, EventPages pages) {
+                              EventHistory history, EventChain chain, EventPages pages, SealedSecrets secrets,
+                              org.wargame.tracker.scenario.ScenarioRecord record) {
+        this.secrets = secrets;
+        this.record = record;
         this.chain = chain;
         this.pages = pages;
         this.service = service;
@@ -106,9 +115,59 @@ class ScenarioController {
     /** The scenario now; its ETag is its version (the event count), to send back as {@code If-Match}. */
     @GetMapping("/scenarios/{scenarioId}")
     public ResponseEntity<ScenarioView> scenario(@PathVariable String scenarioId, Authentication auth) {
-        participants.actorIn(auth, views.campaignOf(scenarioId));
-        ScenarioView view = ScenarioView.of(views.state(scenarioId));
+        Actor actor = participants.actorIn(auth, views.campaignOf(scenarioId));
+        ScenarioState state = views.state(scenarioId);
+        ScenarioView view = ScenarioView.of(state).seenBy(Viewer.of(actor), state, secrets);
         return ResponseEntity.ok().eTag(Versions.etag(view.eventCount())).body(view);
+    }
+
+    /** {@code side}: the sealing side (a player of one side may leave it out); {@code label}: what all read. */
+    public record SealRequest(String side, String label, String content, Long expectedVersion) {
+    }
+
+    /**
+     * Seals a choice (201): the record gets its commitment, visible to all; the content is kept for the sealing side
+     * and the referee until revealed (docs/history.md, Sealed choices).
+     */
+    @PostMapping("/scenarios/{scenarioId}/seals")
+    public ResponseEntity<ActionResponse> seal(@PathVariable String scenarioId, @RequestBody SealRequest body,
+                                               @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
+                                               String ifMatch, Authentication auth) {
+        Long expected = Versions.expected(ifMatch, body.expectedVersion());
+        Actor actor = actor(auth, scenarioId);
+        ActionResponse answer = response(scenarioId, service.seal(scenarioId, body.side(), body.label(),
+                body.content(), actor, expected), actor).getBody();
+        return ResponseEntity.status(HttpStatus.CREATED).eTag(Versions.etag(answer.scenario().eventCount()))
+                .body(answer);
+    }
+
+    /** The sealing side's player or the referee reveals it, once: content and salt go into the record. */
+    @PostMapping("/scenarios/{scenarioId}/seals/{sealId}/reveal")
+    public ResponseEntity<ActionResponse> reveal(@PathVariable String scenarioId, @PathVariable String sealId,
+                                                 @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
+                                                 String ifMatch, Authentication auth) {
+        Actor actor = actor(auth, scenarioId);
+        return response(scenarioId, service.reveal(scenarioId, sealId, actor, Versions.expected(ifMatch, null)),
+                actor);
+    }
+
+    /** The sealed choices as the asker may see them; {@code after=N}: as they stood after event N. */
+    @GetMapping("/scenarios/{scenarioId}/seals")
+    public List<Visibility.SealView> seals(@PathVariable String scenarioId,
+                                           @RequestParam(required = false) Long after, Authentication auth) {
+        Actor actor = actor(auth, scenarioId);
+        ScenarioState state;
+        if (after == null) {
+            state = views.state(scenarioId);
+        } else {
+            org.wargame.tracker.scenario.ScenarioLog log = record.log(scenarioId);
+            if (after < 0 || after >= log.length()) {
+                throw new org.wargame.tracker.refusal.FieldRefused("after", "an event of this scenario: 0 to "
+                        + (log.length() - 1));
+            }
+            state = log.stateAt(after + 1);
+        }
+        return Visibility.seals(Viewer.of(actor), state, secrets);
     }
 
     /** {@code expectedVersion} in the body or {@code If-Match}: refused with 409 if the scenario moved on. */
@@ -222,7 +281,13 @@ class ScenarioController {
     }
 
     private ResponseEntity<ActionResponse> response(String scenarioId, ScenarioService.ActionResult result) {
-        ScenarioView view = ScenarioView.of(result.state());
+        return response(scenarioId, result, null);
+    }
+
+    private ResponseEntity<ActionResponse> response(String scenarioId, ScenarioService.ActionResult result,
+                                                    Actor actor) {
+        ScenarioView view = actor == null ? ScenarioView.of(result.state())
+                : ScenarioView.of(result.state()).seenBy(Viewer.of(actor), result.state(), secrets);
         return ResponseEntity.ok().eTag(Versions.etag(view.eventCount())).body(new ActionResponse(result.actionId(),
                 history.stream(scenarioId, result.firstEvent()), view, chain.head(scenarioId), result.stopped()));
     }

@@ -8,6 +8,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.history.CampaignStreams;
+import org.wargame.tracker.history.SealVerification;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.store.ChainVerification;
@@ -24,18 +25,32 @@ class VerifyController {
     private final ScenarioViews scenarios;
     private final CampaignStreams streams;
 
+    private final SealVerification sealChecks;
+
     VerifyController(ChainVerification verification, Participants participants, ScenarioViews scenarios,
-                            CampaignStreams streams) {
+                            CampaignStreams streams, SealVerification sealChecks) {
+        this.sealChecks = sealChecks;
         this.verification = verification;
         this.participants = participants;
         this.scenarios = scenarios;
         this.streams = streams;
     }
 
+    /**
+     * The chain's report with the check of the sealed choices ({@code seals}); {@code ok} only when both are.
+     */
+    public record Verified(boolean ok, long eventsChecked, int brokenCount, ChainVerification.Broken firstBroken,
+                           java.util.Map<String, String> heads, SealVerification.Report seals) {
+        static Verified of(ChainVerification.Report chain, SealVerification.Report seals) {
+            return new Verified(chain.ok() && seals.ok(), chain.eventsChecked(), chain.brokenCount(),
+                    chain.firstBroken(), chain.heads(), seals);
+        }
+    }
+
     @GetMapping("/api/history/verify")
-    public ChainVerification.Report verifyAll(Authentication auth) {
+    public Verified verifyAll(Authentication auth) {
         Participants.requireReferee(auth, "verifies the whole store");
-        return verification.all();
+        return Verified.of(verification.all(), sealChecks.check(null));
     }
 
     /** A list of receipts kept from earlier responses: each is checked to be still on the chain. */
@@ -75,8 +90,9 @@ class VerifyController {
     }
 
     @GetMapping("/api/campaigns/{campaignId}/verify")
-    public ChainVerification.Report verifyCampaign(@PathVariable String campaignId, Authentication auth) {
+    public Verified verifyCampaign(@PathVariable String campaignId, Authentication auth) {
         participants.actor(auth, campaignId);
-        return verification.streams(streams.of(campaignId));
+        List<String> all = streams.of(campaignId);
+        return Verified.of(verification.streams(all), sealChecks.check(all));
     }
 }

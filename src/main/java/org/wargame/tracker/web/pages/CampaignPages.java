@@ -181,6 +181,11 @@ public class CampaignPages {
         model.addAttribute("actor", actor);
         model.addAttribute("chart", StrengthChart.of(state));
         model.addAttribute("leftOut", leftOut(state));
+        // what starting each plan now would change since the last scenario (issue 26): left out and why, recoveries
+        Map<String, List<org.wargame.tracker.scenario.BetweenScenarios.PlanChange>> changes = new LinkedHashMap<>();
+        state.plans().forEach(p -> changes.put(p.name(),
+                org.wargame.tracker.scenario.BetweenScenarios.planChanges(state, p)));
+        model.addAttribute("planChanges", changes);
         model.addAttribute("idNames", idNames(state));
     }
 

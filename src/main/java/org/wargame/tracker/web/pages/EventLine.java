@@ -29,10 +29,23 @@ public record EventLine(long sequence, String type, String title, String section
             case "ActionTaken" -> {
                 title = "Action: " + actionWords(p.path("type").asText());
                 p.path("request").fields().forEachRemaining(f -> {
-                    if (!f.getKey().equals("type") && !machineId(f.getKey(), f.getValue())) {
+                    if (f.getKey().equals("seal")) { // the tracker's reference to the sealed part, not a player's
+                        details.add("sealed: a choice of this action (its commitment is in the record)");
+                    } else if (!f.getKey().equals("type") && !machineId(f.getKey(), f.getValue())) {
                         details.add(StateWords.label(f.getKey()) + ": " + text(f.getValue()));
                     }
                 });
+            }
+            // hidden information (issue 27): the commitment for everybody, the content only in the reveal
+            case "ChoiceSealed" -> {
+                title = "Sealed: " + p.path("side").asText() + " sealed a choice (" + p.path("label").asText() + ")";
+                details.add("commitment " + p.path("commitment").asText().substring(0,
+                        Math.min(16, p.path("commitment").asText().length())) + "… (the content stays sealed until "
+                        + "it is revealed)");
+            }
+            case "ChoiceRevealed" -> {
+                title = "Revealed: " + p.path("content").asText();
+                details.add("by " + p.path("revealedBy").asText() + "; it matches the commitment sealed before");
             }
             case "ClockAdvanced" -> {
                 title = "Clock advanced to " + clock(p.path("to"));

@@ -56,7 +56,9 @@ public class ScenarioPages {
 
     public ScenarioPages(ScenarioService service, ScenarioViews scenarios, CampaignViews campaigns,
                          Participants participants, EventHistory history, Timeline timeline,
-                         HistoryActions historyActions, ScenarioRecord record) {
+                         HistoryActions historyActions, ScenarioRecord record,
+                         org.wargame.tracker.scenario.SealedSecrets secrets) {
+        this.secrets = secrets;
         this.historyActions = historyActions;
         this.record = record;
         this.service = service;
@@ -65,6 +67,32 @@ public class ScenarioPages {
         this.participants = participants;
         this.history = history;
         this.timeline = timeline;
+    }
+
+    private final org.wargame.tracker.scenario.SealedSecrets secrets;
+
+    /** Seals a choice of the actor's side from the page (the API's rules: {@code POST /api/.../seals}). */
+    @PostMapping("/scenarios/{scenarioId}/seals")
+    public String seal(@PathVariable String scenarioId, @RequestParam Map<String, String> form, Authentication auth,
+                       Model model, HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        model.addAttribute("posted", form);
+        String side = form.get("side") == null || form.get("side").isBlank() ? null : form.get("side");
+        return run(scenarioId, actor, model, response, "seal", () -> service.seal(scenarioId, side,
+                form.get("label"), form.get("content"), actor, version(form.get("expectedVersion"))));
+    }
+
+    @PostMapping("/scenarios/{scenarioId}/seals/{sealId}/reveal")
+    public String reveal(@PathVariable String scenarioId, @PathVariable String sealId,
+                         @RequestParam Map<String, String> form, Authentication auth, Model model,
+                         HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        return run(scenarioId, actor, model, response, "seal-" + sealId, () -> service.reveal(scenarioId, sealId,
+                actor, version(form.get("expectedVersion"))));
+    }
+
+    /** A sealed choice on the page: what this viewer sees of it, and whether this viewer may reveal it. */
+    public record SealRow(org.wargame.tracker.scenario.Visibility.SealView seal, boolean mayReveal) {
     }
 
     /** One option as a form: a stable key to route errors back to it, and its ready request as JSON. */
@@ -503,6 +531,12 @@ public class ScenarioPages {
         List<CounterView> shown = markersNamed(view.counters(), idNames);
         model.addAttribute("idNames", idNames);
         model.addAttribute("scenario", view);
+        // hidden information as this viewer may see it (Visibility decides, as for the API)
+        org.wargame.tracker.scenario.Viewer viewer = org.wargame.tracker.scenario.Viewer.of(actor);
+        model.addAttribute("seals", org.wargame.tracker.scenario.Visibility.seals(viewer, state, secrets).stream()
+                .map(v -> new SealRow(v, !v.revealed() && actor.mayActFor(v.side()))).toList());
+        model.addAttribute("mySides", state.sides().stream().filter(side -> actor.sides().contains(side.id()))
+                .toList());
         model.addAttribute("actor", actor);
         model.addAttribute("campaignName", campaigns.state(state.campaignId()).name());
         org.wargame.tracker.rules.RuleSet<?, ?, ?> ruleSet = state.ruleSet();

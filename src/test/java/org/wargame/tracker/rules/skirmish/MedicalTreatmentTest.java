@@ -155,4 +155,34 @@ class MedicalTreatmentTest {
         return ambush().stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow()
                 .withState(outcome(id).state());
     }
+
+    /**
+     * Issue 26 item 3: a man handed back wounded and never rolled for waits on a roll between scenarios; the roll
+     * reads the campaign's chart for his wound once (this chart: 3 "Field hospital", out for 1; 1 dies: struck off).
+     */
+    @Test
+    void aWoundedManNotTreatedInTheScenarioIsRolledForOnceBetweenScenarios() {
+        CounterDefinition lowe = new CounterDefinition("us-rifle-2", "figure", "Pvt. Lowe", "us", "American",
+                Map.of(), Map.of("wound", "litter case", "recovery", "awaiting treatment"));
+        assertThat(RULES.waitsBetweenScenarios(lowe, chart())).isEqualTo("waits on a treatment roll (litter case)");
+        assertThat(RULES.waitsBetweenScenarios(lowe, null)).as("no chart, no roll").isNull();
+        assertThat(RULES.waitsBetweenScenarios(lowe.withState(Map.of()), chart())).as("not wounded").isNull();
+
+        var rolled = RULES.rollBetweenScenarios(lowe, chart(), new Scripted(3));
+        assertThat(rolled.roll().values()).containsExactly(3);
+        assertThat(rolled.result()).isEqualTo("Field hospital (out for 1 scenario)");
+        assertThat(rolled.struckOff()).isFalse();
+        assertThat(rolled.section()).isEqualTo("Medical Treatment (campaign chart)");
+        CounterDefinition treated = lowe.withState(rolled.state());
+        assertThat(RULES.waitsBetweenScenarios(treated, chart())).as("rolled for once").isNull();
+        assertThatThrownBy(() -> RULES.rollBetweenScenarios(treated, chart(), new Scripted(5)))
+                .isInstanceOf(RuleViolation.class).hasMessageContaining("Pvt. Lowe waits on no treatment roll");
+        // the roster applies it when the next scenario starts: he sits it out
+        RosterChange next = RULES.betweenScenarios(treated);
+        assertThat(next.sitsOut()).isTrue();
+
+        var dies = RULES.rollBetweenScenarios(lowe, chart(), new Scripted(1));
+        assertThat(dies.struckOff()).isTrue();
+        assertThat(dies.state().get("wound")).isEqualTo("death");
+    }
 }
