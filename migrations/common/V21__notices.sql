@@ -34,7 +34,7 @@ create index webhook_by_campaign on webhook (campaign_id);
 create table webhook_delivery (
     id            varchar(36)    not null primary key,
     webhook_id    varchar(36)    not null,
-    item_id       varchar(300)   not null,
+    item_id       varchar(36)    not null,
     kind          varchar(32)    not null,
     body          varchar(20000) not null,
     created_at    timestamp      not null,
@@ -76,7 +76,7 @@ create table mail_unsubscribed (
 create table mail_notice (
     id            varchar(36)   not null primary key,
     username      varchar(64)   not null,
-    item_id       varchar(300)  not null,
+    item_id       varchar(36)   not null,
     campaign_id   varchar(64)   not null,
     words         varchar(2000) not null,
     link          varchar(2000) not null,
