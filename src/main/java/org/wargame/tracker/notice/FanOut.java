@@ -9,8 +9,9 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.wargame.tracker.campaign.CampaignState;
 import org.wargame.tracker.campaign.CampaignViews;
-import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.scenario.ScenarioViews;
+import org.wargame.tracker.scenario.waiting.Waiting;
+import org.wargame.tracker.scenario.waiting.WaitingItem;
 
 import java.io.IOException;
 import java.sql.Timestamp;
@@ -41,9 +42,11 @@ class FanOut {
     private final CampaignViews campaigns;
     private final ScenarioViews scenarios;
     private final NoticeSettings settings;
+    private final Waiting waiting;
 
     FanOut(JdbcTemplate jdbc, TransactionTemplate transactions, CampaignViews campaigns, ScenarioViews scenarios,
-           NoticeSettings settings) {
+           NoticeSettings settings, Waiting waiting) {
+        this.waiting = waiting;
         this.jdbc = jdbc;
         this.transactions = transactions;
         this.campaigns = campaigns;
@@ -51,7 +54,7 @@ class FanOut {
         this.settings = settings;
     }
 
-    private record Item(String id, NoticeKind kind, String scenarioId, String campaignId, String account,
+    private record Item(String id, String kind, String scenarioId, String campaignId, String account,
                         Map<String, Object> facts, Instant at) {
     }
 
@@ -61,12 +64,11 @@ class FanOut {
             List<Item> items = jdbc.query("select id, kind, scenario_id, campaign_id, account, facts, created_at "
                     + "from notice_item where fanned_out = ? order by created_at fetch first " + BATCH
                     + " rows only for update skip locked", (rs, i) -> new Item(rs.getString(1),
-                    NoticeKind.of(rs.getString(2)), rs.getString(3), rs.getString(4), rs.getString(5),
+                    rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
                     facts(rs.getString(6)), rs.getTimestamp(7).toInstant()), false);
             for (Item item : items) {
                 try {
-                    Notice notice = notice(item);
-                    if (notice != null) {
+                    for (Notice notice : notices(item)) {
                         deliver(notice, mail);
                     }
                 } catch (RuntimeException e) { // a scenario or campaign gone from the read model: nothing to tell
@@ -107,79 +109,76 @@ class FanOut {
         }
     }
 
-    /** The row in words, with whom it waits for; null when there is nobody and nothing to tell. */
-    private Notice notice(Item item) {
-        if (item.kind() == null) {
-            return null;
+    /** The row's notices: a start or an end; or what the action it stands for started waiting, not told before. */
+    private List<Notice> notices(Item item) {
+        if (Outbox.MOVED.equals(item.kind())) {
+            return waitingSince(item);
+        }
+        NoticeKind kind = NoticeKind.of(item.kind());
+        if (kind != NoticeKind.SCENARIO_STARTED && kind != NoticeKind.SCENARIO_CONCLUDED) {
+            return List.of();
         }
         String campaignId = item.campaignId() != null ? item.campaignId() : scenarios.campaignOf(item.scenarioId());
         CampaignState campaign = campaigns.state(campaignId);
-        String scenarioName = item.scenarioId() == null ? null : campaign.scenarios().stream()
-                .filter(s -> s.scenarioId().equals(item.scenarioId())).map(CampaignState.ScenarioEntry::name)
-                .findFirst().orElse(text(item.facts(), "name"));
-        String where = scenarioName + " (" + campaign.name() + ")";
-        String by = text(item.facts(), "by");
-        String reason = text(item.facts(), "reason");
-        String because = reason == null || reason.isBlank() ? "" : " Reason: " + reason;
-        List<String> sides = item.facts().get("side") instanceof String s ? List.of(s.split(",")) : List.of();
-        List<Side> others = campaign.sides().stream().filter(s -> !sides.contains(s.id())).toList();
-        List<Side> own = campaign.sides().stream().filter(s -> sides.contains(s.id())).toList();
-        String othersNames = names(others);
+        String scenarioName = scenarioName(campaign, item.scenarioId(), text(item.facts(), "name"));
         String words;
-        List<String> waitingFor = new ArrayList<>();
+        if (kind == NoticeKind.SCENARIO_STARTED) {
+            words = scenarioName + " has begun in " + campaign.name() + ".";
+        } else {
+            String result = text(item.facts(), "result");
+            words = scenarioName + " (" + campaign.name() + ") has ended" + (result == null || result.isBlank() ? "."
+                    : ": " + result + ".");
+        }
         Set<String> recipients = new LinkedHashSet<>();
-        switch (item.kind()) {
-            case SCENARIO_STARTED -> {
-                words = scenarioName + " has begun in " + campaign.name() + ".";
-                campaign.sides().forEach(s -> recipients.addAll(s.players()));
+        campaign.sides().forEach(s -> recipients.addAll(s.players()));
+        if (item.account() != null) {
+            recipients.remove(item.account()); // nobody is told of what they did themselves
+        }
+        return List.of(new Notice(item.id(), kind, item.at(), campaignId, campaign.name(), item.scenarioId(),
+                scenarioName, words, settings.publicUrl + "/scenarios/" + item.scenarioId(), List.of(),
+                List.copyOf(recipients)));
+    }
+
+    /**
+     * What waits at the scenario now and started waiting with the action (or after it): each item once (its key
+     * stays while it waits), told to the players it waits for, or the campaign's referee.
+     */
+    private List<Notice> waitingSince(Item item) {
+        Object from = item.facts().get("from");
+        long first = from instanceof Number n ? n.longValue() : 0;
+        List<Notice> found = new ArrayList<>();
+        CampaignState campaign = null;
+        for (WaitingItem waits : waiting.inScenario(item.scenarioId())) {
+            NoticeKind kind = NoticeKind.of(waits.kind());
+            if (kind == null || !waits.startedAtOrAfter(first) || !jdbc.queryForList("select 1 from notice_told "
+                    + "where item_key = ?", Integer.class, waits.key()).isEmpty()) {
+                continue;
             }
-            case SCENARIO_CONCLUDED -> {
-                String result = text(item.facts(), "result");
-                words = where + " has ended" + (result == null || result.isBlank() ? "." : ": " + result + ".");
-                campaign.sides().forEach(s -> recipients.addAll(s.players()));
-            }
-            case TURN -> {
-                Object turn = item.facts().get("gameTurn");
-                words = names(own) + " to move: Game Turn " + turn + " of " + where + ".";
-                own.forEach(s -> waitingFor.add(s.name()));
-                own.forEach(s -> recipients.addAll(s.players()));
-            }
-            case UNDO -> {
-                words = by + " asks to undo an action in " + where + "; " + othersNames + " to consent." + because;
-                others.forEach(s -> waitingFor.add(s.name()));
-                others.forEach(s -> recipients.addAll(s.players()));
-            }
-            case DISPUTE -> {
-                words = by + " disputes an action in " + where + "; the referee to rule." + because;
+            jdbc.update("insert into notice_told (item_key, told_at) values (?, ?)", waits.key(),
+                    Timestamp.from(Instant.now()));
+            campaign = campaign != null ? campaign : campaigns.state(waits.campaignId());
+            Set<String> recipients = new LinkedHashSet<>(waits.accounts());
+            List<String> waitingFor = new ArrayList<>(waits.accounts());
+            if (waits.referee()) {
                 waitingFor.add("the referee");
                 if (campaign.referee() != null) {
                     recipients.add(campaign.referee());
                 }
             }
-            case PROPOSAL -> {
-                String result = text(item.facts(), "result");
-                words = "reopen".equals(text(item.facts(), "to"))
-                        ? by + " proposes to reopen " + where + "; " + othersNames + " to answer." + because
-                        : by + " proposes to end " + where + (result == null ? "" : " with the result \u201c" + result
-                        + "\u201d") + "; " + othersNames + " to answer.";
-                others.forEach(s -> waitingFor.add(s.name()));
-                others.forEach(s -> recipients.addAll(s.players()));
+            if (item.account() != null && kind != NoticeKind.ANSWER) {
+                recipients.remove(item.account()); // what one's own action leaves one to do, one knows
             }
-            default -> {
-                return null;
-            }
+            found.add(new Notice(item.id() + ":" + waits.key(), kind, waits.since() != null ? waits.since()
+                    : item.at(), waits.campaignId(), waits.campaign(), waits.scenarioId(), waits.scenario(),
+                    waits.words() + " (" + waits.scenario() + ", " + waits.campaign() + ")",
+                    settings.publicUrl + waits.link(), waitingFor, List.copyOf(recipients)));
         }
-        if (item.account() != null) {
-            recipients.remove(item.account()); // nobody is told of what they did themselves
-        }
-        String link = settings.publicUrl + (item.scenarioId() == null ? "/campaigns/" + campaignId
-                : "/scenarios/" + item.scenarioId());
-        return new Notice(item.id(), item.kind(), item.at(), campaignId, campaign.name(), item.scenarioId(),
-                scenarioName, words, link, waitingFor, List.copyOf(recipients));
+        return found;
     }
 
-    private static String names(List<Side> sides) {
-        return sides.isEmpty() ? "the other side" : String.join(" and ", sides.stream().map(Side::name).toList());
+    private static String scenarioName(CampaignState campaign, String scenarioId, String otherwise) {
+        return campaign.scenarios().stream().filter(s -> s.scenarioId().equals(scenarioId))
+                .map(CampaignState.ScenarioEntry::name).findFirst().orElse(otherwise);
     }
 
     private static String text(Map<String, Object> facts, String key) {

@@ -5,16 +5,18 @@ import java.util.List;
 
 /**
  * What a notice is about: its stable name (in webhook payloads, the configuration and the API) and its words on the
- * referee's form. The names of what waits are those of the waiting list ({@code GET /api/me/waiting}: turn, undo,
- * proposal, dispute), so that one word means one thing everywhere.
+ * referee's form. The names of what waits are those of the waiting list ({@code GET /api/me/waiting},
+ * {@link org.wargame.tracker.scenario.waiting.WaitingItem#KINDS}), whose items they are.
  */
 public enum NoticeKind {
     SCENARIO_STARTED("scenario-started", "a scenario starts"),
     SCENARIO_CONCLUDED("scenario-concluded", "a scenario ends"),
-    TURN("turn", "a side's Player Turn begins"),
+    TURN("turn", "a side's move (its phase) begins"),
+    DECISION("decision", "the rules wait for a side's decision"),
     UNDO("undo", "an undo waits for the opponent's consent"),
+    PROPOSAL("proposal", "a proposal to end or reopen a scenario waits for an answer"),
     DISPUTE("dispute", "a dispute waits for the referee's ruling"),
-    PROPOSAL("proposal", "a proposal to end or reopen a scenario waits for an answer");
+    ANSWER("answer", "a player's request was answered");
 
     private final String code;
     private final String words;

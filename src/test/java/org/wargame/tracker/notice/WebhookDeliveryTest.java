@@ -114,12 +114,12 @@ class WebhookDeliveryTest extends NoticeTestSupport {
         assertThat(disputed.status()).as(disputed.raw()).isEqualTo(201);
 
         JsonNode discord = JSON.readTree(RECEIVER.await("/discord", 15, l -> !l.isEmpty()).get(0).body());
-        assertThat(discord.at("/content").asText()).contains("alice disputes an action in", "the referee to rule",
+        assertThat(discord.at("/content").asText()).contains("alice disputes an action", "rule on it",
                 "http://tracker.test/scenarios/" + scenario);
         assertThat(discord.at("/allowed_mentions/parse")).isEmpty();
         JsonNode slack = JSON.readTree(RECEIVER.await("/slack", 15, l -> !l.isEmpty()).get(0).body());
         assertThat(slack.at("/text").asText()).contains("alice disputes", "<http://tracker.test/scenarios/"
-                + scenario + ">");
+                + scenario + "#disputes>");
         JsonNode plain = JSON.readTree(RECEIVER.await("/plain-dispute", 15, l -> !l.isEmpty()).get(0).body());
         assertThat(plain.at("/waitingFor/0").asText()).isEqualTo("the referee");
     }

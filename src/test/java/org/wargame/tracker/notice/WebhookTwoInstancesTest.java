@@ -115,7 +115,7 @@ class WebhookTwoInstancesTest {
         }
         // every delivery made is sent; wait until the log says so for all of them
         int made = 0;
-        for (long until = System.currentTimeMillis() + 60_000; System.currentTimeMillis() < until; ) {
+        for (long until = System.currentTimeMillis() + 150_000; System.currentTimeMillis() < until; ) {
             made = 0;
             int sent = 0;
             for (int c = 0; c < campaigns.size(); c++) {
