@@ -513,10 +513,10 @@ class AnimalPackReadingsApiTest extends ApiTestSupport {
                 "fireType", "Defensive Final Fire", "result", "no effect")).status()).isEqualTo(200);
         action("alice", s, Map.of("type", "casualty", "counter", "br-crew-1", "result", "break"));
         advanceTo("alice", s, 1, 1, "RtPh");
-        Response routed = action("alice", s, Map.of("type", "move", "counter", "br-crew-1", "hex", "A4",
+        Response routed = action("alice", s, Map.of("type", "move", "counter", "br-crew-1", "hex", "B3",
                 "terrain", "open-ground"));
         assertThat(routed.status()).as(routed.raw()).isEqualTo(200);
-        assertThat(counter(routed, "br-crew-1").get("location").asText()).isEqualTo("A4");
+        assertThat(counter(routed, "br-crew-1").get("location").asText()).isEqualTo("B3");
         advanceTo("alice", s, 1, 2, "RPh");
         Response rallied = action("alice", s, Map.of("type", "rally", "counter", "br-crew-1", "result", "rallied",
                 "dice", List.of(Map.of("kind", "DR", "values", List.of(3, 4)))));
