@@ -47,7 +47,7 @@ class H2FileSizeBenchmark {
             List<String> scenarios = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 scenarios.add(service.start("asl-west-of-alamein", new StartScenarioRequest(null, "size " + i,
-                        100_000, List.of("axis", "british"), List.of(), List.of()), referee));
+                        100, List.of("axis", "british"), List.of(), List.of()), referee));
             }
             AtomicInteger next = new AtomicInteger();
             events = count(jdbc);
@@ -55,8 +55,17 @@ class H2FileSizeBenchmark {
             List<Thread> clients = new ArrayList<>();
             for (String scenario : scenarios) {
                 Thread t = new Thread(() -> {
+                    String playing = scenario;
+                    int played = 0;
                     while (next.getAndIncrement() < target) {
-                        service.advance(scenario, null, referee);
+                        try {
+                            service.advance(playing, null, referee);
+                        } catch (org.wargame.tracker.refusal.Refusal atTheLimit) {
+                            // a scenario lasts at most 100 Game Turns: the flood goes on in a new one
+                            playing = service.start("asl-west-of-alamein", new StartScenarioRequest(null,
+                                    scenario + " " + ++played, 100, List.of("axis", "british"), List.of(),
+                                    List.of()), referee);
+                        }
                     }
                 });
                 t.start();
