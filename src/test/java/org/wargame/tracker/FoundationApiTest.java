@@ -51,7 +51,7 @@ class FoundationApiTest extends ApiTestSupport {
         long before = get("alice", "/api/scenarios/" + scenario + "/events").body().size();
         Response forbidden = action("bruno", scenario, Map.of("type", "become-pack-ti", "crew", "br-crew-1"));
         assertThat(forbidden.status()).isEqualTo(403);
-        assertThat(forbidden.at("/detail").asText()).contains("bruno").contains("british");
+        assertThat(forbidden.at("/detail").asText()).contains("bruno").contains("British");
         assertThat(get("alice", "/api/scenarios/" + scenario + "/events").body().size()).isEqualTo(before);
     }
 

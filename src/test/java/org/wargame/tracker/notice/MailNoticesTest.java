@@ -47,6 +47,7 @@ class MailNoticesTest extends NoticeTestSupport {
         String run = UUID.randomUUID().toString().substring(0, 8);
         String alice = "alice-" + run + "@example.org";
         String bruno = "bruno-" + run + "@example.org";
+        drainOutbox();
         assertThat(put("alice", "/api/me/address", Map.of("address", alice)).status()).isEqualTo(200);
         assertThat(put("bruno", "/api/me/address", Map.of("address", bruno)).status()).isEqualTo(200);
         try {

@@ -18,6 +18,23 @@ import org.wargame.tracker.ApiTestSupport;
         "tracker.notices.public-url=http://tracker.test", "tracker.notices.mail.from=tracker@tracker.test"})
 abstract class NoticeTestSupport extends ApiTestSupport {
 
+    @org.springframework.beans.factory.annotation.Autowired
+    org.springframework.jdbc.core.JdbcTemplate jdbc;
+
+    /**
+     * Waits until the sender has fanned out every notice already in the outbox: the tests before this one (on the
+     * shared database, with the sender off) left theirs, and an address given now must not receive them.
+     */
+    void drainOutbox() throws InterruptedException {
+        long until = System.currentTimeMillis() + 90_000;
+        while (jdbc.queryForObject("select count(*) from notice_item where fanned_out = ?", Long.class, false) > 0) {
+            if (System.currentTimeMillis() > until) {
+                throw new AssertionError("the outbox was not fanned out within 90 s");
+            }
+            Thread.sleep(100);
+        }
+    }
+
     static final GreenMail MAIL = startMail();
 
     private static GreenMail startMail() {

@@ -52,7 +52,7 @@ class CloseAssaultAndPhasesApiTest extends ApiTestSupport {
         assertThat(second.at("/section").asText()).isEqualTo("12.52");
         assertThat(second.at("/field").asText()).isEqualTo("unitId");
         assertThat(second.at("/detail").asText()).startsWith("12.52: only one Grenades counter may be used per "
-                + "unit, per attack; 'ger-sq-1' has used one in this close assault attack on E6");
+                + "unit, per attack; 'German squad 1' has used one in this close assault attack on E6");
         // another German unit in the same assault may use its own
         assertThat(action("gerd", s, grenades("ger-sq-2", "close-assault-attack", null)).status()).isEqualTo(200);
 
@@ -70,8 +70,8 @@ class CloseAssaultAndPhasesApiTest extends ApiTestSupport {
         Response wrongSide = action("sam", s, grenades("us-sq-1", "close-assault-attack", 6));
         assertThat(wrongSide.status()).isEqualTo(422);
         assertThat(wrongSide.at("/detail").asText()).isEqualTo("12.52: grenades of an assaulting unit are used in "
-                + "its own side's Close Assault Phase (now: Turn 1, Player Turn 1 (german), CA); 'us-sq-1' is of "
-                + "side 'us'");
+                + "its own side's Close Assault Phase (now: Turn 1, Player Turn 1 (Germans), CA); 'U.S. squad 1' is of "
+                + "side 'U.S.'");
         Response wrongDefender = action("gerd", s, grenades("ger-sq-3", "close-assault-defence", 6));
         assertThat(wrongDefender.status()).isEqualTo(422);
         assertThat(wrongDefender.at("/section").asText()).isEqualTo("12.52");
@@ -86,7 +86,7 @@ class CloseAssaultAndPhasesApiTest extends ApiTestSupport {
         Response late = action("sam", s, grenades("us-ldr-1", "close-assault-attack", 6));
         assertThat(late.status()).isEqualTo(422);
         assertThat(late.at("/detail").asText()).startsWith("12.52: grenades of an assaulting unit are used in its "
-                + "own side's Close Assault Phase (now: Turn 1, Player Turn 2 (us), FP)");
+                + "own side's Close Assault Phase (now: Turn 1, Player Turn 2 (U.S.), FP)");
     }
 
     @Test
@@ -107,7 +107,7 @@ class CloseAssaultAndPhasesApiTest extends ApiTestSupport {
         assertThat(inCp.at("/section").asText()).isEqualTo("12.3");
         assertThat(inCp.at("/detail").asText()).isEqualTo("12.3: a unit attacks with a support weapon, grenades or "
                 + "a satchel charge in its side's Fire Phase, or as Opportunity Fire during the enemy's Movement "
-                + "Phase (now: Turn 1, Player Turn 1 (german), CP)");
+                + "Phase (now: Turn 1, Player Turn 1 (Germans), CP)");
         assertThat(action("gerd", s, smoke).at("/section").asText()).isEqualTo("12.66");
         assertThat(action("gerd", s, faust).at("/section").asText()).isEqualTo("12.51");
         Response after = get("gerd", "/api/scenarios/" + s);
@@ -141,8 +141,8 @@ class CloseAssaultAndPhasesApiTest extends ApiTestSupport {
         Response usInGermanFp = action("sam", s, Map.of("type", "fire", "unitId", "us-sq-1", "targetHex", "D5",
                 "range", 1, "grenades", true));
         assertThat(usInGermanFp.status()).isEqualTo(422);
-        assertThat(usInGermanFp.at("/detail").asText()).endsWith("(now: Turn 1, Player Turn 1 (german), FP); "
-                + "'us-sq-1' is of side 'us'");
+        assertThat(usInGermanFp.at("/detail").asText()).endsWith("(now: Turn 1, Player Turn 1 (Germans), FP); "
+                + "'U.S. squad 1' is of side 'U.S.'");
         assertThat(action("gerd", s, smoke).status()).isEqualTo(200);
 
         // U.S. Movement Phase: the German mortar may not make Opportunity Fire (12.61); the HMG has fired this turn

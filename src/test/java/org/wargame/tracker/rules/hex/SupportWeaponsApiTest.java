@@ -30,7 +30,7 @@ class SupportWeaponsApiTest extends ApiTestSupport {
                 "terrain", "open", "mpCost", 4));
         assertThat(tooFar.status()).isEqualTo(422);
         assertThat(tooFar.at("/section").asText()).isEqualTo("12.2");
-        assertThat(tooFar.at("/detail").asText()).startsWith("12.2: 'ger-sq-1' has a movement allowance of 3");
+        assertThat(tooFar.at("/detail").asText()).startsWith("12.2: 'German squad 1' has a movement allowance of 3");
         assertThat(action("gerd", s, Map.of("type", "move", "unitId", "ger-sq-1", "toHex", "C5", "terrain", "open",
                 "mpCost", 3)).status()).isEqualTo(200);
         Response moved = action("gerd", s, Map.of("type", "move", "unitId", "ger-sq-2", "toHex", "C5",
@@ -68,7 +68,7 @@ class SupportWeaponsApiTest extends ApiTestSupport {
         assertThat(markers(fired, "ger-sq-2")).contains("Fire");
         Response again = action("gerd", s, Map.of("type", "fire", "unitId", "ger-sq-2", "weaponId", "ger-hmg-1",
                 "targetHex", "D6", "range", 1));
-        assertThat(again.at("/detail").asText()).startsWith("12.3: 'ger-sq-2' has already fired a support weapon");
+        assertThat(again.at("/detail").asText()).startsWith("12.3: 'German squad 2' has already fired a support weapon");
 
         // 12.66: smoke runs the supply down 6 -> 4 -> 2 -> 0, one round per Game Turn
         Map<String, Object> smoke = Map.of("type", "mortar-smoke", "weaponId", "ger-mtr-1", "targetHex", "E6",
@@ -84,7 +84,7 @@ class SupportWeaponsApiTest extends ApiTestSupport {
         advanceTo("gerd", s, 5, 1, "FP");
         Response noSmoke = action("gerd", s, smoke);
         assertThat(noSmoke.status()).isEqualTo(422);
-        assertThat(noSmoke.at("/detail").asText()).startsWith("12.66: side 'german' has 0 smoke factors left");
+        assertThat(noSmoke.at("/detail").asText()).startsWith("12.66: side 'Germans' has 0 smoke factors left");
 
         // 12.51: a Panzerfaust only against a vehicle
         Response onInfantry = action("gerd", s, Map.of("type", "use-panzerfaust", "unitId", "ger-hs-1",

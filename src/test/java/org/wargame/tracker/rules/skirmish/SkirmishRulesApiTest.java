@@ -87,7 +87,7 @@ class SkirmishRulesApiTest extends ApiTestSupport {
         assertThat(clock(move).get("phasingSide").asText()).isEqualTo("german");
         Response early = action("sam", s, body("type", "move", "figure", "us-rifle-1", "movement", "moved"));
         assertThat(early.status()).isEqualTo(422);
-        assertThat(early.at("/detail").asText()).startsWith("Turn sequence: us-rifle-1 moves in side us's part");
+        assertThat(early.at("/detail").asText()).startsWith("Turn sequence: Pfc. Dunn moves in side U.S.'s part");
         // item 14: a German who only turns stays stationary
         ok(action("gerd", s, body("type", "move", "figure", "de-rifle-1", "movement", "turned")));
         assertThat(clock(ok(advance("gerd", s))).get("phasingSide").asText()).isEqualTo("us");
@@ -104,7 +104,7 @@ class SkirmishRulesApiTest extends ApiTestSupport {
                 "position", "prone in the open", "dice", List.of(roll("d20", 1), roll("d6", 1))));
         assertThat(wrong.status()).isEqualTo(422);
         assertThat(wrong.at("/field").asText()).isEqualTo("position");
-        assertThat(wrong.at("/detail").asText()).startsWith("Hard Cover or Body Position: de-rifle-1 is recorded "
+        assertThat(wrong.at("/detail").asText()).startsWith("Hard Cover or Body Position: Gefr. Weber is recorded "
                 + "standing in the open");
         // fire reads it: 60% at 90 m, d20 1 hits, d6 1 the head: dead; the BAR aimed at him is spent
         Response kill = ok(action("sam", s, body("type", "fire", "designation", "T1-1", "rangeMetres", 90,
