@@ -34,6 +34,18 @@ public final class PageLogin {
     private PageLogin() {
     }
 
+    /**
+     * Remembers for after the login only a page the player opened, never a request of a page's scripts (a live
+     * redraw, the waiting count's poll, the live stream): one of those, sent by a page left open while its session
+     * ended, would otherwise become the page the next login lands on, even another account's.
+     */
+    static org.springframework.security.web.savedrequest.RequestCache pageNavigations() {
+        var cache = new org.springframework.security.web.savedrequest.HttpSessionRequestCache();
+        cache.setRequestMatcher(request -> "GET".equals(request.getMethod()) && !fromScript(request)
+                && String.valueOf(request.getHeader("Accept")).contains("text/html"));
+        return cache;
+    }
+
     static boolean fromScript(HttpServletRequest request) {
         String accept = request.getHeader("Accept");
         return request.getHeader("HX-Request") != null

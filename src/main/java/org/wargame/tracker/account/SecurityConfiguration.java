@@ -84,6 +84,7 @@ public class SecurityConfiguration {
                                 : "/login?error")))
                         .permitAll())
                 .logout(logout -> logout.logoutSuccessUrl("/login?logout").permitAll())
+                .requestCache(cache -> cache.requestCache(PageLogin.pageNavigations()))
                 // a page's scripts get 401 naming the login page; an expired session's form goes there too
                 .exceptionHandling(e -> e.authenticationEntryPoint(PageLogin::unauthenticated)
                         .accessDeniedHandler(PageLogin::denied))
