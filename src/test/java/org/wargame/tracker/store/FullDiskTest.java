@@ -100,7 +100,7 @@ class FullDiskTest {
             // H2 may still fit a small write into free space inside its file, so readiness is asked between
             // actions until it says DOWN (its write check is reused for a second)
             boolean down = false;
-            for (int i = 0; i < 30 && !down; i++) {
+            for (int i = 0; i < 120 && !down; i++) {
                 down = readiness(503, 1) == 503;
                 if (!down) {
                     HttpResponse<String> r = advance(scenario);
