@@ -61,7 +61,10 @@ abstract class BrowserTestSupport extends ApiTestSupport {
         browser.manage().deleteAllCookies();
         browser.get(url("/login"));
         fillLogin(browser, user, password(user));
-        waitOn(browser).until(d -> !d.findElements(org.openqa.selenium.By.cssSelector("main h1")).isEmpty());
+        // the page after the login, not the login page still showing: a page asked for before the login's answer
+        // arrived would be remembered by the login and become where it lands
+        waitOn(browser).until(d -> !d.getCurrentUrl().contains("/login")
+                && !d.findElements(org.openqa.selenium.By.cssSelector("main h1")).isEmpty());
     }
 
     /** Types a user name and password into the login form on the page and sends it. */
