@@ -77,6 +77,11 @@ public class HistoryRequests {
                 new Dispute(disputeId, actionId, reason), null, afterTheEnd), actor.account(), null));
     }
 
+    /** Whether this concluded scenario's actions may still be disputed (its campaign's period has not run out). */
+    public boolean disputableAfterTheEnd(ScenarioState state) {
+        return state.concluded() && withinPeriod(state);
+    }
+
     /**
      * Whether a concluded scenario may still be disputed: the campaign file sets a period ({@code disputePeriodDays})
      * and its latest conclusion is no older than that.

@@ -94,4 +94,50 @@ class BetweenScenariosBrowserTest extends BrowserTestSupport {
         assertThat(driver.findElement(By.cssSelector("ul.roster[data-side='us']")).getText())
                 .contains("Field hospital");
     }
+
+    /**
+     * Rulings after the end from the pages (issue 26, item 5): within the 7 days the skirmish sample's campaign file
+     * sets, the concluded scenario's timeline still offers "Dispute" on its actions; gerd disputes Dunn's wound there
+     * and the referee finds it among the open disputes of the scenario's page with its ruling form. The ASL sample
+     * sets no period: its concluded timeline offers none.
+     */
+    @Test
+    void aConcludedScenarioIsDisputedFromItsPageWithinTheCampaignsPeriod() {
+        String campaignId = importSample("skirmish-sample.yaml");
+        String ambush = startPlan("referee", campaignId, "ambush");
+        Response wound = action("sam", ambush, Map.of("type", "record-casualty", "counter", "us-rifle-1",
+                "wound", "walking wounded", "cause", "small arms"));
+        assertThat(wound.status()).isEqualTo(200);
+        String dunn = wound.at("/actionId").asText();
+        assertThat(post("referee", "/api/scenarios/" + ambush + "/conclude", Map.of("result",
+                "German withdrawal")).status()).isEqualTo(200);
+
+        logIn("gerd");
+        driver.get(url("/scenarios/" + ambush + "/timeline"));
+        String reason = "dispute-" + dunn + "-reason";
+        driver.findElement(By.xpath("//input[@id='" + reason + "']/ancestor::details[1]/summary")).click();
+        driver.findElement(By.id(reason)).sendKeys("he was behind the wall");
+        driver.findElement(By.xpath("//input[@id='" + reason + "']/ancestor::form[1]//button")).click();
+        wait.until(d -> d.findElements(By.id(reason)).isEmpty()); // disputed: no longer offered
+        driver.get(url("/scenarios/" + ambush));
+        assertThat(driver.findElement(By.id("disputes")).getText()).contains("gerd disputes")
+                .contains("Pfc. Dunn").contains("he was behind the wall");
+        Browser.screenshot(driver, "62-dispute-after-the-end");
+
+        logIn("referee");
+        driver.get(url("/scenarios/" + ambush));
+        assertThat(driver.findElements(By.cssSelector("#disputes li.dispute-open form[action$='/resolve']")))
+                .hasSize(1);
+
+        String asl = importSample("asl-west-of-alamein.yaml");
+        String ex = startPlan("referee", asl, "ex-10-3");
+        advance("bruno", ex);
+        driver.get(url("/scenarios/" + ex + "/timeline"));
+        assertThat(driver.findElements(By.cssSelector("details.dispute"))).as("before the end").isNotEmpty();
+        assertThat(post("referee", "/api/scenarios/" + ex + "/conclude", Map.of("result", "a draw")).status())
+                .isEqualTo(200);
+        driver.get(url("/scenarios/" + ex + "/timeline"));
+        assertThat(driver.findElements(By.cssSelector("details.dispute"))).as("no period: nothing to dispute")
+                .isEmpty();
+    }
 }

@@ -68,6 +68,11 @@ class HistoryActions {
                 result(history.refuse(scenarioId, actor, requestId, blankToNull(reason))));
     }
 
+    /** Whether a concluded scenario's page still offers "Dispute" (within the campaign's period, issue 26). */
+    boolean disputableAfterTheEnd(org.wargame.tracker.scenario.ScenarioState state) {
+        return history.disputableAfterTheEnd(state);
+    }
+
     public Done dispute(String scenarioId, Actor actor, String actionId, String reason) {
         return new Done("disputed", "Dispute raised: the referee will rule on it.",
                 result(history.dispute(scenarioId, actor, actionId, reason)));

@@ -572,7 +572,9 @@ public class ScenarioPages {
         Set<String> disputable = new HashSet<>();
         log.inForceFrom(Math.max(0, state.events() - RECENT)).forEach(a -> disputable.add(a.actionId()));
         state.disputes().forEach(d -> disputable.remove(d.actionId()));
-        model.addAttribute("disputable", view.concluded() ? Set.of() : disputable);
+        // a concluded scenario's actions stay disputable for the period its campaign file sets (issue 26, item 5)
+        model.addAttribute("disputable", !view.concluded() || historyActions.disputableAfterTheEnd(state)
+                ? disputable : Set.of());
         // the end of the scenario: what goes back to the roster, the open proposal, who may reopen
         model.addAttribute("handBack", view.concluded() ? List.of() : handBack(state,
                 campaigns.state(state.campaignId()).tables()));

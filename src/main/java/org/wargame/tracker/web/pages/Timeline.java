@@ -39,8 +39,11 @@ public class Timeline {
     private final ScenarioReplay replay;
     private final EventClocks clocks;
     private final ScenarioViews scenarios;
+    private final org.wargame.tracker.scenario.HistoryRequests requests;
 
-    public Timeline(EventHistory history, ScenarioReplay replay, EventClocks clocks, ScenarioViews scenarios) {
+    public Timeline(EventHistory history, ScenarioReplay replay, EventClocks clocks, ScenarioViews scenarios,
+                    org.wargame.tracker.scenario.HistoryRequests requests) {
+        this.requests = requests;
         this.history = history;
         this.replay = replay;
         this.clocks = clocks;
@@ -129,6 +132,9 @@ public class Timeline {
         Set<String> disputable = new HashSet<>();
         entries.stream().filter(e -> e.takes() != null && !e.undone()).forEach(e -> disputable.add(e.takes()));
         now.disputes().forEach(d -> disputable.remove(d.actionId()));
+        if (now.concluded() && !requests.disputableAfterTheEnd(now)) {
+            disputable.clear(); // the campaign's period for disputes after the end is over, or it has none
+        }
         return new Travel(shown, target, last, from, to, groups, undone, jumps(scenarioId, current, linked, names), linked,
                 maxTurn, disputable);
     }
