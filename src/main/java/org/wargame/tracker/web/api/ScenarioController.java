@@ -24,7 +24,6 @@ import org.wargame.tracker.scenario.ScenarioView;
 import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.scenario.SealedSecrets;
 import org.wargame.tracker.scenario.StartScenarioRequest;
-import org.wargame.tracker.scenario.Viewer;
 import org.wargame.tracker.scenario.Visibility;
 import org.wargame.tracker.store.EventChain;
 import org.wargame.tracker.store.EventHistory;
