@@ -77,7 +77,7 @@ public class Campaign {
         CampaignCreated created = new CampaignCreated(command.campaignId(), command.name(), command.ruleSet(),
                 command.sides(), command.referee(), command.description(), plans, command.tables(),
                 CampaignFile.CLOCK_ANY_PLAYER.equals(command.clock()) ? command.clock() : null,
-                command.disputePeriodDays());
+                command.disputePeriodDays(), Boolean.TRUE.equals(command.blindReferee()) ? Boolean.TRUE : null);
         requirePlansSetUp(created, command.roster(), ruleSet);
         apply(created);
         command.roster().forEach(counter -> apply(new CounterEnlisted(command.campaignId(), counter)));

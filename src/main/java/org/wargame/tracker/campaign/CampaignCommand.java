@@ -10,27 +10,37 @@ import java.util.Map;
 /** Commands to the campaign aggregate. */
 public sealed interface CampaignCommand {
 
-    /** {@code tables}: the campaign's charts the rule text does not print (null: none). */
+    /**
+     * {@code tables}: the campaign's charts the rule text does not print (null: none); {@code blindReferee}: the
+     * referee sees of hidden information only what every side sees (null: false).
+     */
     record CreateCampaign(@TargetAggregateIdentifier String campaignId, String name, String ruleSet, List<Side> sides,
                           String referee, String description, List<CounterDefinition> roster,
                           List<ScenarioPlan> plans, Map<String, Object> tables, String clock,
-                          Integer disputePeriodDays)
+                          Integer disputePeriodDays, Boolean blindReferee)
             implements CampaignCommand {
         public CreateCampaign(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                               String description, List<CounterDefinition> roster, List<ScenarioPlan> plans,
+                              Map<String, Object> tables, String clock, Integer disputePeriodDays) {
+            this(campaignId, name, ruleSet, sides, referee, description, roster, plans, tables, clock,
+                    disputePeriodDays, null);
+        }
+
+        public CreateCampaign(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
+                              String description, List<CounterDefinition> roster, List<ScenarioPlan> plans,
                               Map<String, Object> tables, String clock) {
-            this(campaignId, name, ruleSet, sides, referee, description, roster, plans, tables, clock, null);
+            this(campaignId, name, ruleSet, sides, referee, description, roster, plans, tables, clock, null, null);
         }
 
         public CreateCampaign(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                               String description, List<CounterDefinition> roster, List<ScenarioPlan> plans) {
-            this(campaignId, name, ruleSet, sides, referee, description, roster, plans, null, null, null);
+            this(campaignId, name, ruleSet, sides, referee, description, roster, plans, null, null, null, null);
         }
 
         public CreateCampaign(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                               String description, List<CounterDefinition> roster, List<ScenarioPlan> plans,
                               Map<String, Object> tables) {
-            this(campaignId, name, ruleSet, sides, referee, description, roster, plans, tables, null, null);
+            this(campaignId, name, ruleSet, sides, referee, description, roster, plans, tables, null, null, null);
         }
     }
 

@@ -29,22 +29,31 @@ public sealed interface CampaignEvent {
      * Revision 1 added {@code plans}; its upcast ({@code CampaignEventNames}) reads older ones.
      * {@code tables} (the campaign's charts the rule text does not print) is optional: null in older events;
      * so is {@code clock} (who moves the clock on, {@code any-player}; null: the side whose move it is), and
-     * {@code disputePeriodDays} (days after a scenario's end in which it may be disputed; null: not after its end).
+     * {@code disputePeriodDays} (days after a scenario's end in which it may be disputed; null: not after its end),
+     * and {@code blindReferee} (true: the referee sees of hidden information what every side sees; null, as in every
+     * event stored before it: false).
      */
     @Revision("1")
     record CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                            String description, List<ScenarioPlan> plans, Map<String, Object> tables,
-                           String clock, Integer disputePeriodDays)
+                           String clock, Integer disputePeriodDays, Boolean blindReferee)
             implements CampaignEvent {
         public CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                                String description, List<ScenarioPlan> plans) {
-            this(campaignId, name, ruleSet, sides, referee, description, plans, null, null, null);
+            this(campaignId, name, ruleSet, sides, referee, description, plans, null, null, null, null);
         }
 
         public CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                                String description, List<ScenarioPlan> plans, Map<String, Object> tables,
                                String clock) {
-            this(campaignId, name, ruleSet, sides, referee, description, plans, tables, clock, null);
+            this(campaignId, name, ruleSet, sides, referee, description, plans, tables, clock, null, null);
+        }
+
+        public CampaignCreated(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
+                               String description, List<ScenarioPlan> plans, Map<String, Object> tables,
+                               String clock, Integer disputePeriodDays) {
+            this(campaignId, name, ruleSet, sides, referee, description, plans, tables, clock, disputePeriodDays,
+                    null);
         }
     }
 

@@ -71,7 +71,8 @@ public class CampaignImport {
         }
         commands.send(new CreateCampaign(id, file.name(), file.ruleSet(), sides,
                 file.referee() == null ? "referee" : file.referee(), file.description(), roster,
-                file.plans() == null ? List.of() : file.plans(), file.tables(), file.clock(), file.disputePeriodDays()), account, null);
+                file.plans() == null ? List.of() : file.plans(), file.tables(), file.clock(), file.disputePeriodDays(),
+                file.blindReferee()), account, null);
         return id;
     }
 }

@@ -20,12 +20,13 @@ import java.util.Map;
 
 /**
  * A campaign as its events made it: sides, referee, the roster (every counter that persists between scenarios, with
- * its current state) and the scenarios played. Pure: {@link #evolve} only applies events.
+ * its current state) and the scenarios played. Pure: {@link #evolve} only applies events. {@code blindReferee}: the
+ * campaign file declared a blind referee (false in states stored before it, which hold no such field).
  */
 public record CampaignState(String campaignId, String name, String ruleSet, List<Side> sides, String referee,
                             String description, List<ScenarioPlan> plans, Map<String, RosterCounter> roster,
                             List<ScenarioEntry> scenarios, Map<String, Object> tables,
-                            String clock, Integer disputePeriodDays, int betweenDice) {
+                            String clock, Integer disputePeriodDays, int betweenDice, boolean blindReferee) {
 
     /**
      * A roster counter: its definition (data and carried state), whether it is struck off, and where it is now.
@@ -75,7 +76,7 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
     public static CampaignState created(CampaignCreated e) {
         return new CampaignState(e.campaignId(), e.name(), e.ruleSet(), e.sides(), e.referee(), e.description(),
                 e.plans() == null ? List.of() : e.plans(), new LinkedHashMap<>(), new ArrayList<>(), e.tables(),
-                e.clock(), e.disputePeriodDays(), 0);
+                e.clock(), e.disputePeriodDays(), 0, Boolean.TRUE.equals(e.blindReferee()));
     }
 
     public CampaignState evolve(CampaignEvent event) {
@@ -291,16 +292,16 @@ public record CampaignState(String campaignId, String name, String ruleSet, List
         Map<String, RosterCounter> copy = new LinkedHashMap<>(roster);
         change.accept(copy);
         return new CampaignState(campaignId, name, ruleSet, sides, referee, description, plans, copy, scenarios,
-                tables, clock, disputePeriodDays, betweenDice);
+                tables, clock, disputePeriodDays, betweenDice, blindReferee);
     }
 
     private CampaignState withScenarios(List<ScenarioEntry> list) {
         return new CampaignState(campaignId, name, ruleSet, sides, referee, description, plans, roster,
-                List.copyOf(list), tables, clock, disputePeriodDays, betweenDice);
+                List.copyOf(list), tables, clock, disputePeriodDays, betweenDice, blindReferee);
     }
 
     private CampaignState withBetweenDice(int dice) {
         return new CampaignState(campaignId, name, ruleSet, sides, referee, description, plans, roster, scenarios,
-                tables, clock, disputePeriodDays, dice);
+                tables, clock, disputePeriodDays, dice, blindReferee);
     }
 }

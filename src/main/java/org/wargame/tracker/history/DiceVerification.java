@@ -71,8 +71,18 @@ public final class DiceVerification {
                     ? "the scenario was concluded without a server seed: all its dice were entered by hand"
                     : "the seed is not revealed yet: it is published when the scenario is concluded");
         }
-        byte[] seed = HexFormat.of().parseHex(seedHex);
-        boolean commitmentMatches = ServerDice.commitment(seed).equals(started.diceCommitment());
+        byte[] seed;
+        try {
+            seed = HexFormat.of().parseHex(seedHex);
+        } catch (IllegalArgumentException notHex) {
+            seed = new byte[0];
+        }
+        if (seed.length != 32) { // a record edited or forged where the import cannot tell: verify says so
+            return new Report(true, started.diceCommitment(), seedHex, false, 0, false, List.of(),
+                    "the revealed seed is not a seed of 32 bytes in hexadecimal: the record was changed");
+        }
+        byte[] theSeed = seed;
+        boolean commitmentMatches = ServerDice.commitment(theSeed).equals(started.diceCommitment());
         List<Mismatch> mismatches = new ArrayList<>();
         int[] next = {0};
         int[] checked = {0};
@@ -86,7 +96,16 @@ public final class DiceVerification {
                 if (!DiceRoll.SERVER.equals(roll.source())) {
                     continue;
                 }
-                int sides = DiceKind.named(roll.kind()).sides();
+                int sides;
+                try {
+                    sides = DiceKind.named(roll.kind()).sides();
+                } catch (IllegalArgumentException unknown) {
+                    mismatches.add(new Mismatch(sequence, roll.index() == null ? -1 : roll.index(), roll.kind(),
+                            roll.total(), null, "a kind of die this tracker does not know: it rolls dr, DR, d6, "
+                            + "2d6 and d20"));
+                    next[0] = (roll.index() == null ? next[0] : roll.index()) + roll.values().size();
+                    continue;
+                }
                 if (roll.index() != null && roll.index() < next[0] && sameDice(seen.get(roll.index()), roll)) {
                     continue; // re-read by an action an upheld dispute replayed: the same die, not a new one
                 }
@@ -97,7 +116,7 @@ public final class DiceVerification {
                 }
                 int index = roll.index() == null ? next[0] : roll.index();
                 for (int i = 0; i < roll.values().size(); i++) {
-                    int expected = ServerDice.die(seed, scenarioId, index + i, sides);
+                    int expected = ServerDice.die(theSeed, scenarioId, index + i, sides);
                     checked[0]++;
                     if (roll.values().get(i) != expected) {
                         mismatches.add(new Mismatch(sequence, index + i, roll.kind(), roll.values().get(i), expected,

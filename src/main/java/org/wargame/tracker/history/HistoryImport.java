@@ -137,8 +137,7 @@ class HistoryImport {
                     null));
             int built = 0;
             try {
-                store(checkedRows, checked, started);
-                int[] moved = checked.moved().store();
+                int[] moved = store(checkedRows, checked, started);
                 LOG.info("history import of {}: {} accounts added, {} dice seeds", checked.campaignId(), moved[0],
                         moved[1]);
                 SimpleEventHandlerInvoker projections = rebuild.projections();
@@ -153,7 +152,7 @@ class HistoryImport {
                             checked.events(), ++built, started, null, null));
                 }
             } catch (RuntimeException e) {
-                remove(checked.streams().keySet());
+                remove(checked.streams().keySet(), checked.moved());
                 if (e instanceof DataIntegrityViolationException) {
                     // a stream stored meanwhile by another instance, or events whose identifiers the tracker
                     // holds already (a copy of a history under new stream names): the store's unique keys say so
@@ -194,10 +193,14 @@ class HistoryImport {
                 started, Instant.now(), error));
     }
 
-    /** The compensating removal of a file that could not be stored whole: no row of its streams is left. */
-    private void remove(java.util.Collection<String> streams) {
+    /**
+     * The compensating removal of a file that could not be stored whole: no row of its streams is left, nor an
+     * account, seed or kept content it stored.
+     */
+    private void remove(java.util.Collection<String> streams, MoveLines.Pending moved) {
         try {
             transactions.executeWithoutResult(status -> {
+                moved.remove();
                 for (String stream : streams) {
                     tables.removeImported(stream);
                     for (String[] table : READ_MODELS) {
@@ -346,29 +349,35 @@ class HistoryImport {
     /**
      * The second pass: the rows as they are in the file, byte for byte (storing through the serializer would write
      * the metadata's keys in another order and change every hash), with the chain links just verified, in batches.
+     * The last batch's transaction also stores the file's accounts, seeds and kept contents, so that a file of up to
+     * {@value #BATCH} events is stored in one transaction, and a fault in those lines stores no event of that batch
+     * (the batches before are removed by the caller). Returns how many accounts were added and seeds stored.
      */
-    private void store(Path checkedRows, Checked checked, Instant started) throws IOException {
+    private int[] store(Path checkedRows, Checked checked, Instant started) throws IOException {
         List<ChainedEvent> batch = new ArrayList<>(BATCH);
         long stored = 0;
         try (CheckedRows.Reader rows = new CheckedRows.Reader(checkedRows)) {
             for (long k = 0; k < checked.events(); k++) {
                 batch.add(rows.next().row());
-                if (batch.size() == BATCH) {
-                    stored += write(batch);
+                if (batch.size() == BATCH && k < checked.events() - 1) {
+                    stored += batch.size();
+                    List<ChainedEvent> full = batch;
+                    transactions.executeWithoutResult(status -> tables.append(full));
+                    batch.clear();
                     progress.set(new Progress("storing", checked.campaignId(), checked.events(), stored, 0,
                             started, null, null));
                 }
             }
         }
-        write(batch);
-    }
-
-    private int write(List<ChainedEvent> batch) {
-        int size = batch.size();
-        if (size > 0) {
-            transactions.executeWithoutResult(status -> tables.append(batch));
-            batch.clear();
+        MoveLines.Pending moved = checked.moved();
+        try {
+            return transactions.execute(status -> {
+                tables.append(batch);
+                return moved.store();
+            });
+        } catch (RuntimeException e) {
+            moved.rolledBack();
+            throw e;
         }
-        return size;
     }
 }

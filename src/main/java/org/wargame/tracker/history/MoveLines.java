@@ -2,9 +2,8 @@ package org.wargame.tracker.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 import org.wargame.tracker.account.AccountHashes;
 import org.wargame.tracker.account.AccountHashes.Hashed;
 import org.wargame.tracker.refusal.FieldRefused;
@@ -28,8 +27,9 @@ import java.util.Set;
  * hashes only, {@code kind: account}) and the dice seeds of the campaign's scenarios ({@code kind: diceSeed}), so
  * that on the other tracker everybody logs in with their own password and a scenario in play goes on rolling server
  * dice. Neither is an event: they are not in the hash chain. Read strictly (the fields of each kind, each typed;
- * a seed must give the commitment its scenario's start published in the same file); stored after the events, an
- * account only where the tracker has none of that name. A player's export never holds these lines.
+ * a seed must give the commitment its scenario's start published in the same file); stored in the transaction of
+ * the file's last events, an account only where the tracker has none of that name, and removed again with the
+ * events when the import fails later. A player's export never holds these lines.
  */
 @Component
 class MoveLines {
@@ -47,15 +47,14 @@ class MoveLines {
 
     private final AccountHashes accounts;
     private final JdbcDiceSeeds seeds;
-    private final TransactionTemplate transactions;
+    private final JdbcTemplate jdbc;
     private final SealedSecrets secrets;
 
-    MoveLines(AccountHashes accounts, JdbcDiceSeeds seeds, PlatformTransactionManager transactionManager,
-              SealedSecrets secrets) {
+    MoveLines(AccountHashes accounts, JdbcDiceSeeds seeds, JdbcTemplate jdbc, SealedSecrets secrets) {
         this.secrets = secrets;
         this.accounts = accounts;
         this.seeds = seeds;
-        this.transactions = new TransactionTemplate(transactionManager);
+        this.jdbc = jdbc;
     }
 
     /** Writes the lines asked for: every account, and the seed of each scenario stream that has one. */
@@ -112,6 +111,10 @@ class MoveLines {
         private final Map<String, String> commitments = new HashMap<>();
         private final Map<String, Kept> secretLines = new LinkedHashMap<>();
         private final Map<String, String> sealCommitments = new HashMap<>();
+        /** What {@link #store} wrote, for the compensating removal of an import that fails after it. */
+        private final List<String> addedAccounts = new java.util.ArrayList<>();
+        private final List<SealedSecrets.Secret> keptSecrets = new java.util.ArrayList<>();
+        private final List<String> storedSeeds = new java.util.ArrayList<>();
 
         private record Kept(int line, SealedSecrets.Secret secret) {
         }
@@ -230,25 +233,52 @@ class MoveLines {
             });
         }
 
-        /** Stores the accounts that are missing here, the seeds and the kept contents, in one transaction. */
+        /**
+         * Stores the accounts that are missing here, the seeds and the kept contents, in the caller's transaction
+         * (the import's, with the file's last events: a fault in one stores none of them); returns how many accounts
+         * were added and seeds stored.
+         */
         int[] store() {
-            if (!secretLines.isEmpty()) {
-                transactions.executeWithoutResult(status -> secretLines.values()
-                        .forEach(kept -> secrets.restore(kept.secret())));
-            }
-            if (accountLines.isEmpty() && seedLines.isEmpty()) {
-                return new int[]{0, 0};
-            }
-            return transactions.execute(status -> {
-                int added = 0;
-                for (Hashed account : accountLines.values()) {
-                    if (accounts.addIfMissing(account)) {
-                        added++;
-                    }
+            for (Kept kept : secretLines.values()) {
+                if (secrets.restore(kept.secret())) {
+                    keptSecrets.add(kept.secret());
                 }
-                seedLines.forEach((scenarioId, seed) -> seeds.restore(scenarioId, seed.seed(), seed.commitment()));
-                return new int[]{added, seedLines.size()};
+            }
+            for (Hashed account : accountLines.values()) {
+                if (accounts.addIfMissing(account)) {
+                    addedAccounts.add(account.username());
+                }
+            }
+            seedLines.forEach((scenarioId, seed) -> {
+                seeds.restore(scenarioId, seed.seed(), seed.commitment());
+                storedSeeds.add(scenarioId);
             });
+            return new int[]{addedAccounts.size(), storedSeeds.size()};
+        }
+
+        /** The transaction of {@link #store} was rolled back: nothing of it is in the tables to remove. */
+        void rolledBack() {
+            addedAccounts.clear();
+            keptSecrets.clear();
+            storedSeeds.clear();
+        }
+
+        /**
+         * The compensating removal, in the caller's transaction, of exactly what {@link #store} wrote (a row the
+         * tracker had before the import is never touched), when the import fails after its transaction.
+         */
+        void remove() {
+            for (SealedSecrets.Secret secret : keptSecrets) {
+                jdbc.update("delete from sealed_secret where seal_id = ? and scenario_id = ?", secret.sealId(),
+                        secret.scenarioId());
+            }
+            for (String scenarioId : storedSeeds) {
+                jdbc.update("delete from dice_seed where scenario_id = ?", scenarioId);
+            }
+            for (String username : addedAccounts) {
+                jdbc.update("delete from account where username = ?", username);
+            }
+            rolledBack();
         }
     }
 

@@ -95,7 +95,10 @@ public final class RequestJson {
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
                 .build();
-        return strict(new YAMLMapper(factory));
+        ObjectMapper mapper = strict(new YAMLMapper(factory));
+        // a quoted "true" in a file is text, not a yes or no: a key that takes true or false says so
+        mapper.coercionConfigFor(LogicalType.Boolean).setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+        return mapper;
     }
 
     /**

@@ -42,10 +42,12 @@ public class SealedSecrets {
                         rs.getString(3), rs.getString(4), rs.getString(5)), scenarioId);
     }
 
-    /** Keeps a secret brought by a referee's export, unless the tracker has it already. */
-    public void restore(Secret secret) {
+    /** Keeps a secret brought by a referee's export, unless the tracker has it already; true when kept now. */
+    public boolean restore(Secret secret) {
         if (of(secret.scenarioId(), secret.sealId()) == null) {
             keep(secret);
+            return true;
         }
+        return false;
     }
 }

@@ -14,10 +14,7 @@ public record Viewer(String account, boolean referee, boolean blind, List<String
         sides = sides == null ? List.of() : List.copyOf(sides);
     }
 
-    public static Viewer of(Actor actor) {
-        return new Viewer(actor.account(), actor.referee(), false, actor.sides());
-    }
-
+    /** {@code blindReferee}: the campaign's declaration ({@link Viewers} reads it; only a referee is made blind). */
     public static Viewer of(Actor actor, boolean blindReferee) {
         return new Viewer(actor.account(), actor.referee(), actor.referee() && blindReferee, actor.sides());
     }

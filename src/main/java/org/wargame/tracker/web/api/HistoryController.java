@@ -26,9 +26,11 @@ class HistoryController {
     private final ReadModelRebuild rebuild;
     private final Participants participants;
     private final CampaignStreams streams;
+    private final org.wargame.tracker.scenario.Viewers viewers;
 
     HistoryController(HistoryTransfer transfer, ReadModelRebuild rebuild, Participants participants,
-                             CampaignStreams streams) {
+                             CampaignStreams streams, org.wargame.tracker.scenario.Viewers viewers) {
+        this.viewers = viewers;
         this.transfer = transfer;
         this.rebuild = rebuild;
         this.participants = participants;
@@ -48,7 +50,7 @@ class HistoryController {
         // the kept contents of sealed choices go with the export of a viewer who may read them all (Visibility)
         HistoryTransfer.Including including = new HistoryTransfer.Including(Boolean.TRUE.equals(accounts),
                 Boolean.TRUE.equals(seeds), org.wargame.tracker.scenario.Visibility.exportsSecrets(
-                org.wargame.tracker.scenario.Viewer.of(actor)));
+                viewers.of(actor, campaignId)));
         if (including.accounts()) {
             Participants.requireReferee(auth, "exports the accounts");
         }

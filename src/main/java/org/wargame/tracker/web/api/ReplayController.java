@@ -34,10 +34,13 @@ class ReplayController {
 
     private final ScenarioRecord record;
     private final org.wargame.tracker.scenario.SealedSecrets secrets;
+    private final org.wargame.tracker.scenario.Viewers viewers;
 
     ReplayController(ScenarioReplay replay, EventHistory history, ScenarioViews scenarios,
                             Participants participants, ScenarioRecord record,
-                            org.wargame.tracker.scenario.SealedSecrets secrets) {
+                            org.wargame.tracker.scenario.SealedSecrets secrets,
+                            org.wargame.tracker.scenario.Viewers viewers) {
+        this.viewers = viewers;
         this.record = record;
         this.secrets = secrets;
         this.replay = replay;
@@ -62,7 +65,7 @@ class ReplayController {
         }
         // the seals as they stood then, as this viewer may see them (Visibility)
         var then = log.stateAt(n + 1);
-        return ScenarioView.of(then).seenBy(org.wargame.tracker.scenario.Viewer.of(actor), then, secrets);
+        return ScenarioView.of(then).seenBy(viewers.of(actor, then.campaignId()), then, secrets);
     }
 
     /**

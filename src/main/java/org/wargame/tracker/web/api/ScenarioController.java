@@ -24,7 +24,6 @@ import org.wargame.tracker.scenario.ScenarioView;
 import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.scenario.SealedSecrets;
 import org.wargame.tracker.scenario.StartScenarioRequest;
-import org.wargame.tracker.scenario.Viewer;
 import org.wargame.tracker.scenario.Visibility;
 import org.wargame.tracker.store.EventChain;
 import org.wargame.tracker.store.EventHistory;
@@ -48,10 +47,13 @@ class ScenarioController {
     private final EventPages pages;
     private final SealedSecrets secrets;
     private final org.wargame.tracker.scenario.ScenarioRecord record;
+    private final org.wargame.tracker.scenario.Viewers viewers;
 
     ScenarioController(ScenarioService service, ScenarioViews views, Participants participants,
                               EventHistory history, EventChain chain, EventPages pages, SealedSecrets secrets,
-                              org.wargame.tracker.scenario.ScenarioRecord record) {
+                              org.wargame.tracker.scenario.ScenarioRecord record,
+                              org.wargame.tracker.scenario.Viewers viewers) {
+        this.viewers = viewers;
         this.secrets = secrets;
         this.record = record;
         this.chain = chain;
@@ -117,7 +119,7 @@ class ScenarioController {
     public ResponseEntity<ScenarioView> scenario(@PathVariable String scenarioId, Authentication auth) {
         Actor actor = participants.actorIn(auth, views.campaignOf(scenarioId));
         ScenarioState state = views.state(scenarioId);
-        ScenarioView view = ScenarioView.of(state).seenBy(Viewer.of(actor), state, secrets);
+        ScenarioView view = ScenarioView.of(state).seenBy(viewers.of(actor, state.campaignId()), state, secrets);
         return ResponseEntity.ok().eTag(Versions.etag(view.eventCount())).body(view);
     }
 
@@ -167,7 +169,7 @@ class ScenarioController {
             }
             state = log.stateAt(after + 1);
         }
-        return Visibility.seals(Viewer.of(actor), state, secrets);
+        return Visibility.seals(viewers.of(actor, state.campaignId()), state, secrets);
     }
 
     /** {@code expectedVersion} in the body or {@code If-Match}: refused with 409 if the scenario moved on. */
@@ -287,7 +289,8 @@ class ScenarioController {
     private ResponseEntity<ActionResponse> response(String scenarioId, ScenarioService.ActionResult result,
                                                     Actor actor) {
         ScenarioView view = actor == null ? ScenarioView.of(result.state())
-                : ScenarioView.of(result.state()).seenBy(Viewer.of(actor), result.state(), secrets);
+                : ScenarioView.of(result.state()).seenBy(viewers.of(actor, result.state().campaignId()), result.state(),
+                secrets);
         return ResponseEntity.ok().eTag(Versions.etag(view.eventCount())).body(new ActionResponse(result.actionId(),
                 history.stream(scenarioId, result.firstEvent()), view, chain.head(scenarioId), result.stopped()));
     }

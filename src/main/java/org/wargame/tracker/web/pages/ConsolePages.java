@@ -66,6 +66,8 @@ public class ConsolePages {
     private final EventChain chain;
     private final CampaignShelf shelf;
     private final Quarantine quarantine;
+    private final org.wargame.tracker.campaign.Participants participants;
+    private final org.wargame.tracker.scenario.Viewers viewers;
 
     /** The streams whose heads the console offers as receipts to keep, at most. */
     static final int RECEIPTS_SHOWN = 1000;
@@ -73,7 +75,11 @@ public class ConsolePages {
     public ConsolePages(ChainVerification verification, ReadModelRebuild rebuild, HistoryTransfer transfer,
                         CampaignViews campaigns, CampaignImport campaignImport, ScenarioViews scenarios,
                         EventHistory history, Accounts accounts, CampaignStreams streams, EventChain chain,
-                        CampaignShelf shelf, Quarantine quarantine) {
+                        CampaignShelf shelf, Quarantine quarantine,
+                        org.wargame.tracker.campaign.Participants participants,
+                        org.wargame.tracker.scenario.Viewers viewers) {
+        this.participants = participants;
+        this.viewers = viewers;
         this.quarantine = quarantine;
         this.chain = chain;
         this.shelf = shelf;
@@ -173,18 +179,22 @@ public class ConsolePages {
         });
     }
 
-    /** The campaign's history as JSON Lines (the same file as {@code GET /api/campaigns/{id}/export}). */
+    /**
+     * The campaign's history as JSON Lines (the same file as {@code GET /api/campaigns/{id}/export}): the kept
+     * contents of its sealed choices go with it only when {@code Visibility} lets this referee read them all (not a
+     * blind referee), as the API's export.
+     */
     @GetMapping("/console/campaigns/{campaignId}/export")
     public void export(@PathVariable String campaignId, Authentication auth, HttpServletResponse response)
             throws IOException {
         referee(auth);
-        if (!campaigns.exists(campaignId)) {
-            throw new org.wargame.tracker.refusal.NotFound("campaign '" + campaignId + "' does not exist");
-        }
+        var actor = participants.actor(auth, campaignId); // refuses an unknown campaign
+        boolean secrets = org.wargame.tracker.scenario.Visibility.exportsSecrets(viewers.of(actor, campaignId));
         List<String> streams = this.streams.of(campaignId);
         response.setHeader("Content-Disposition", "attachment; filename=\"" + campaignId + ".history.jsonl\"");
         response.setContentType("application/x-ndjson");
-        transfer.export(campaignId, streams, response.getOutputStream());
+        transfer.export(campaignId, streams, response.getOutputStream(),
+                new HistoryTransfer.Including(false, false, secrets));
     }
 
     @PostMapping("/console/import")

@@ -57,7 +57,9 @@ public class ScenarioPages {
     public ScenarioPages(ScenarioService service, ScenarioViews scenarios, CampaignViews campaigns,
                          Participants participants, EventHistory history, Timeline timeline,
                          HistoryActions historyActions, ScenarioRecord record,
-                         org.wargame.tracker.scenario.SealedSecrets secrets) {
+                         org.wargame.tracker.scenario.SealedSecrets secrets,
+                         org.wargame.tracker.scenario.Viewers viewers) {
+        this.viewers = viewers;
         this.secrets = secrets;
         this.historyActions = historyActions;
         this.record = record;
@@ -70,6 +72,7 @@ public class ScenarioPages {
     }
 
     private final org.wargame.tracker.scenario.SealedSecrets secrets;
+    private final org.wargame.tracker.scenario.Viewers viewers;
 
     /** Seals a choice of the actor's side from the page (the API's rules: {@code POST /api/.../seals}). */
     @PostMapping("/scenarios/{scenarioId}/seals")
@@ -532,7 +535,7 @@ public class ScenarioPages {
         model.addAttribute("idNames", idNames);
         model.addAttribute("scenario", view);
         // hidden information as this viewer may see it (Visibility decides, as for the API)
-        org.wargame.tracker.scenario.Viewer viewer = org.wargame.tracker.scenario.Viewer.of(actor);
+        org.wargame.tracker.scenario.Viewer viewer = viewers.of(actor, state.campaignId());
         model.addAttribute("seals", org.wargame.tracker.scenario.Visibility.seals(viewer, state, secrets).stream()
                 .map(v -> new SealRow(v, !v.revealed() && actor.mayActFor(v.side()))).toList());
         model.addAttribute("mySides", state.sides().stream().filter(side -> actor.sides().contains(side.id()))
