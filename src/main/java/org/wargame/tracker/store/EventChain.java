@@ -7,20 +7,25 @@ import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.springframework.stereotype.Component;
 
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Writes the hash chain: for every stored event, in the transaction that stores it, the hash of its row as stored
- * chained to the previous event of its stream. It reads the row back from domain_event_entry (Axon flushes it before
- * subscribers run), so it hashes exactly what verify later reads. Its own subscribing processing group, so a
- * read-model rebuild never touches it; a failure fails the action, so no event is ever stored unchained.
+ * chained to the previous event of its stream. It hashes the row as the storage engine handed it over when writing it
+ * ({@link #stored}: the very bytes, type and timestamp string of the insert), so it hashes exactly what verify later
+ * reads without reading it back; a row it was not handed (an event stored some other way) is read from
+ * domain_event_entry. Its own subscribing processing group, so a read-model rebuild never touches it; a failure fails
+ * the action, so no event is ever stored unchained.
  */
 @Component
 @ProcessingGroup(EventChain.PROCESSING_GROUP)
 public class EventChain {
 
     public static final String PROCESSING_GROUP = "event-chain";
+    /** The rows stored in a unit of work, by event identifier (a resource of its root). */
+    private static final String STORED = EventChain.class.getName() + ".stored";
 
     private final EventTables tables;
     /**
@@ -38,9 +43,28 @@ public class EventChain {
         this.tables = tables;
     }
 
+    /** A row as the storage engine inserts it, in the unit of work that stores it (kept until it ends). */
+    static void stored(StoredEvent row) {
+        if (CurrentUnitOfWork.isStarted()) {
+            CurrentUnitOfWork.get().root().<Map<String, StoredEvent>>getOrComputeResource(STORED,
+                    key -> new HashMap<>()).put(row.eventIdentifier(), row);
+        }
+    }
+
+    private StoredEvent row(String eventIdentifier) {
+        if (CurrentUnitOfWork.isStarted()) {
+            Map<String, StoredEvent> stored = CurrentUnitOfWork.get().root().getResource(STORED);
+            StoredEvent row = stored == null ? null : stored.remove(eventIdentifier);
+            if (row != null) {
+                return row;
+            }
+        }
+        return tables.event(eventIdentifier);
+    }
+
     @EventHandler
     void on(Object payload, DomainEventMessage<?> message) {
-        StoredEvent event = tables.event(message.getIdentifier());
+        StoredEvent event = row(message.getIdentifier());
         if (event == null) {
             throw new IllegalStateException("event " + message.getIdentifier() + " is not in the event store");
         }
