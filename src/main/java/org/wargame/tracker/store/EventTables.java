@@ -305,6 +305,16 @@ public class EventTables {
         jdbc.update(INSERT_LINK, event.eventIdentifier(), event.stream(), event.sequence(), previousHash, hash);
     }
 
+    /** A link to insert: the event it is for, the hash before it and its own. */
+    record NewLink(StoredEvent event, String previousHash, String hash) {
+    }
+
+    /** Inserts links in one batch. */
+    void insertLinks(List<NewLink> links) {
+        jdbc.batchUpdate(INSERT_LINK, links.stream().map(l -> new Object[]{l.event().eventIdentifier(),
+                l.event().stream(), l.event().sequence(), l.previousHash(), l.hash()}).toList());
+    }
+
     /** The stream's last link, or null. */
     public Link lastLink(String stream) {
         List<Link> rows = jdbc.query("select event_identifier, sequence_number, previous_hash, hash from event_chain "
