@@ -168,6 +168,14 @@ public class ScenarioProjection {
         latest.remove(state.scenarioId()); // the next action reads the row as committed
     }
 
+    /**
+     * The state this instance last folded for the scenario, or null when it holds none: behind the store when
+     * another instance wrote since; a rolled-back fold is forgotten.
+     */
+    ScenarioState remembered(String scenarioId) {
+        return latest.get(scenarioId);
+    }
+
     /** Keeps the latest state in memory so an action costs no read; forgotten when its transaction rolls back. */
     private void remember(String scenarioId, ScenarioState state) {
         latest.put(scenarioId, state);

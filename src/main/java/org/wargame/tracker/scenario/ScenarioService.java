@@ -46,9 +46,11 @@ public class ScenarioService {
     private final ScenarioViews scenarios;
     private final DiceSeeds seeds;
     private final SealedSecrets secrets;
+    private final ScenarioProjection projection;
 
     public ScenarioService(Commands commands, CampaignViews campaigns, ScenarioViews scenarios, DiceSeeds seeds,
-                           SealedSecrets secrets) {
+                           SealedSecrets secrets, ScenarioProjection projection) {
+        this.projection = projection;
         this.commands = commands;
         this.campaigns = campaigns;
         this.scenarios = scenarios;
@@ -135,7 +137,7 @@ public class ScenarioService {
     }
 
     public ActionResult act(String scenarioId, Map<String, Object> body, Actor actor, Long expectedVersion) {
-        ScenarioViews.Header state = scenarios.header(scenarioId);
+        ScenarioViews.Header state = header(scenarioId);
         Object type = body.get("type");
         if (!(type instanceof String)) {
             throw new FieldRefused("type", "the action's type is required, as text");
@@ -292,7 +294,7 @@ public class ScenarioService {
 
     /** One step of the clock; {@code confirm}: the kinds of what the request knowingly leaves behind. */
     private ActionResult step(String scenarioId, Object dice, Actor actor, Long expectedVersion, Object confirm) {
-        ScenarioViews.Header state = scenarios.header(scenarioId);
+        ScenarioViews.Header state = header(scenarioId);
         boolean anyPlayer = campaigns.state(state.campaignId()).clockByAnyPlayer();
         String actionId = UUID.randomUUID().toString();
         ScenarioState after = inNames(scenarioId, () -> commands.send(new AdvanceClock(scenarioId, actionId, actor,
@@ -533,6 +535,18 @@ public class ScenarioService {
             return state;
         });
         return new ActionResult(actionId, before.events(), after);
+    }
+
+    /**
+     * The header of an action or a clock step, from the state the projection folded last in this instance when it
+     * holds one, else read from the row: an action costs no read for it. A scenario's campaign and rule set never
+     * change; its event count is only {@link #firstEvent}'s fallback lower bound, as the row's was (another action
+     * may come in between either way).
+     */
+    private ScenarioViews.Header header(String scenarioId) {
+        ScenarioState known = projection.remembered(scenarioId);
+        return known != null ? new ScenarioViews.Header(known.campaignId(), known.ruleSetId(), known.events())
+                : scenarios.header(scenarioId);
     }
 
     /**

@@ -92,7 +92,7 @@ public class EventStoreConfiguration {
                 .batchSize(batchSize)
                 .entityManagerProvider(entityManagerProvider)
                 .transactionManager(transactionManager);
-        return new StreamOrderedStorageEngine(builder, tables);
+        return new StreamOrderedStorageEngine(builder, tables, transactionManager);
     }
 
     @Bean

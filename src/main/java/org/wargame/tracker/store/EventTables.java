@@ -271,6 +271,21 @@ public class EventTables {
     }
 
     /**
+     * Inserts new events (Axon's append: {@code types} the aggregate type of each), their global indexes taken in
+     * one query, the rows in one batch; in the caller's transaction.
+     */
+    void insertEvents(List<StoredEvent> rows, List<String> types) {
+        long[] indexes = globalIndexes(rows.size());
+        List<Object[]> values = new ArrayList<>(rows.size());
+        for (int k = 0; k < rows.size(); k++) {
+            StoredEvent e = rows.get(k);
+            values.add(new Object[]{indexes[k], e.sequence(), e.stream(), e.eventIdentifier(), e.payloadRevision(),
+                    e.payloadType(), e.timestamp(), types.get(k), e.metaData(), e.payload()});
+        }
+        jdbc.batchUpdate(INSERT_EVENT, values);
+    }
+
+    /**
      * Removes every row of a stream that an import appended and could not complete (its events, chain links, clock
      * rows and snapshots): the compensating removal of an import, which leaves no trace of it. Never called on a
      * stream the tracker recorded itself.
@@ -303,6 +318,16 @@ public class EventTables {
 
     public void insertLink(StoredEvent event, String previousHash, String hash) {
         jdbc.update(INSERT_LINK, event.eventIdentifier(), event.stream(), event.sequence(), previousHash, hash);
+    }
+
+    /** A link to insert: the event it is for, the hash before it and its own. */
+    record NewLink(StoredEvent event, String previousHash, String hash) {
+    }
+
+    /** Inserts links in one batch. */
+    void insertLinks(List<NewLink> links) {
+        jdbc.batchUpdate(INSERT_LINK, links.stream().map(l -> new Object[]{l.event().eventIdentifier(),
+                l.event().stream(), l.event().sequence(), l.previousHash(), l.hash()}).toList());
     }
 
     /** The stream's last link, or null. */
