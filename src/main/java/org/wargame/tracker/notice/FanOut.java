@@ -12,6 +12,7 @@ import org.wargame.tracker.campaign.CampaignViews;
 import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.scenario.waiting.Waiting;
 import org.wargame.tracker.scenario.waiting.WaitingItem;
+import org.wargame.tracker.store.Dialect;
 
 import java.io.IOException;
 import java.sql.Timestamp;
@@ -52,6 +53,17 @@ class FanOut {
         this.campaigns = campaigns;
         this.scenarios = scenarios;
         this.settings = settings;
+    }
+
+    private volatile Dialect dialect;
+
+    private Dialect dialect() {
+        Dialect known = dialect;
+        if (known == null) {
+            known = Dialect.of(jdbc);
+            dialect = known;
+        }
+        return known;
     }
 
     private record Item(String id, String kind, String scenarioId, String campaignId, String account,
@@ -154,8 +166,12 @@ class FanOut {
                     + "where item_key = ?", Integer.class, waits.key()).isEmpty()) {
                 continue;
             }
-            jdbc.update("insert into notice_told (item_key, told_at) values (?, ?)", waits.key(),
-                    Timestamp.from(Instant.now()));
+            // another instance fanning out another action of the same scenario may tell the same item at the same
+            // moment: its key is taken once, and a refused duplicate would abort the whole round's transaction
+            if (jdbc.update(dialect().insertOnce("notice_told", "item_key, told_at", "item_key"), waits.key(),
+                    Timestamp.from(Instant.now())) == 0) {
+                continue;
+            }
             campaign = campaign != null ? campaign : campaigns.state(waits.campaignId());
             Set<String> recipients = new LinkedHashSet<>(waits.accounts());
             List<String> waitingFor = new ArrayList<>(waits.accounts());

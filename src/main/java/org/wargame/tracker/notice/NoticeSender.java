@@ -91,6 +91,8 @@ class NoticeSender {
         if (clock != null) {
             clock.shutdownNow();
             senders.shutdownNow();
+            // a round runs on the clock's thread: let it end before the data source closes under it
+            clock.awaitTermination(5, TimeUnit.SECONDS);
             senders.awaitTermination(5, TimeUnit.SECONDS);
             clock = null;
         }
