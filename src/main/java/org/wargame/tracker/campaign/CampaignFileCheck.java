@@ -116,6 +116,21 @@ final class CampaignFileCheck {
         for (int c = 0; c < plan.extraCounters().size(); c++) {
             counter(at + ".extraCounters[" + c + "]", plan.extraCounters().get(c), sides, ids);
         }
+        // the counters their side may set up hidden: each one the plan places or adds, once
+        Set<String> inPlan = new HashSet<>(placed);
+        plan.extraCounters().forEach(c -> inPlan.add(c.id()));
+        Set<String> hidden = new HashSet<>();
+        for (int h = 0; h < plan.mayHide().size(); h++) {
+            String counter = plan.mayHide().get(h);
+            String where = at + ".hidden[" + h + "]";
+            RequestJson.requireId(where, counter);
+            if (!inPlan.contains(counter)) {
+                throw new FieldRefused(where, "'" + counter + "' is not a counter of this plan");
+            }
+            if (!hidden.add(counter)) {
+                throw new FieldRefused(where, "'" + counter + "' is named twice");
+            }
+        }
     }
 
     /** A side order names known sides, each at most once (also for a scenario started without a plan). */

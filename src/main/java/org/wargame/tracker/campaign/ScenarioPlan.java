@@ -9,14 +9,21 @@ import java.util.Map;
 /**
  * A scenario as the campaign file prepares it: its turn limit, which side moves first, which roster counters take
  * part and where they are set up, the counters that exist only in this scenario, and the map it is played on
- * ({@code map}: the terrain of each hex; optional, null in plans stored before maps existed and for a table game).
+ * ({@code map}: the terrain of each hex; optional, null in plans stored before maps existed and for a table game),
+ * and the counters their side may set up hidden ({@code hidden}: optional, null in plans stored before hidden set-ups;
+ * docs/history.md, Hidden set-up).
  */
 public record ScenarioPlan(String id, String name, int turnLimit, List<String> sideOrder, List<Placement> counters,
-                           List<CounterDefinition> extraCounters, ScenarioMap map) {
+                           List<CounterDefinition> extraCounters, ScenarioMap map, List<String> hidden) {
 
     public ScenarioPlan(String id, String name, int turnLimit, List<String> sideOrder, List<Placement> counters,
                         List<CounterDefinition> extraCounters) {
-        this(id, name, turnLimit, sideOrder, counters, extraCounters, null);
+        this(id, name, turnLimit, sideOrder, counters, extraCounters, null, null);
+    }
+
+    public ScenarioPlan(String id, String name, int turnLimit, List<String> sideOrder, List<Placement> counters,
+                        List<CounterDefinition> extraCounters, ScenarioMap map) {
+        this(id, name, turnLimit, sideOrder, counters, extraCounters, map, null);
     }
 
     /**
@@ -33,6 +40,11 @@ public record ScenarioPlan(String id, String name, int turnLimit, List<String> s
         sideOrder = sideOrder == null ? List.of() : List.copyOf(sideOrder);
         counters = counters == null ? List.of() : List.copyOf(counters);
         extraCounters = extraCounters == null ? List.of() : List.copyOf(extraCounters);
+    }
+
+    /** The counters their side may set up hidden (none when the plan names none). */
+    public List<String> mayHide() {
+        return hidden == null ? List.of() : hidden;
     }
 
     /** A roster counter taking part, with its set-up (location, terrain, markers) added to its carried state. */

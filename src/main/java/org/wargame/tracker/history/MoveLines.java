@@ -39,6 +39,8 @@ class MoveLines {
     static final String SEALED_SECRET = "sealedSecret";
     private static final Set<String> SECRET_FIELDS = Set.of("kind", "scenarioId", "sealId", "side", "content",
             "salt");
+    /** Optional in a kept content's line: the hidden counter a note of what it did is about. */
+    private static final String HIDDEN_UNIT = "hiddenUnit";
     private static final Set<String> ACCOUNT_FIELDS = Set.of("kind", "username", "passwordHash", "role", "enabled");
     private static final Set<String> SEED_FIELDS = Set.of("kind", "scenarioId", "seed", "commitment");
     /** The start of a scenario under its stable name and the first version's class name. */
@@ -94,6 +96,9 @@ class MoveLines {
                     line.put("side", secret.side());
                     line.put("content", secret.content());
                     line.put("salt", secret.salt());
+                    if (secret.hiddenUnit() != null) { // optional: a note of what a hidden counter did
+                        line.put(HIDDEN_UNIT, secret.hiddenUnit());
+                    }
                     out.other(line);
                 }
             }
@@ -161,10 +166,13 @@ class MoveLines {
                     throw new FieldRefused(where, "scenario " + scenarioId + " has two seeds in the file");
                 }
             } else if (SEALED_SECRET.equals(kind)) {
-                fields(line, SECRET_FIELDS, where);
+                fields(line, SECRET_FIELDS, Set.of(HIDDEN_UNIT), where);
                 SealedSecrets.Secret secret = new SealedSecrets.Secret(text(line, "scenarioId", where),
                         text(line, "sealId", where), text(line, "side", where), text(line, "content", where),
-                        text(line, "salt", where));
+                        text(line, "salt", where), line.has(HIDDEN_UNIT) ? text(line, HIDDEN_UNIT, where) : null);
+                if (secret.hiddenUnit() != null && !secret.hiddenUnit().matches("[A-Za-z0-9._-]{1,64}")) {
+                    throw new FieldRefused(where, "hiddenUnit must be a counter id");
+                }
                 if (secret.content().length() > 4000 || secret.sealId().length() > 64 || secret.salt().length() > 64) {
                     throw new FieldRefused(where, "a sealed content of at most 4000 characters, seal id and salt "
                             + "of at most 64");
@@ -283,9 +291,14 @@ class MoveLines {
     }
 
     private static void fields(JsonNode line, Set<String> allowed, String where) {
+        fields(line, allowed, Set.of(), where);
+    }
+
+    /** Every field {@code allowed} is there and not null; {@code optional} ones may be there too. */
+    private static void fields(JsonNode line, Set<String> allowed, Set<String> optional, String where) {
         for (Iterator<String> names = line.fieldNames(); names.hasNext(); ) {
             String name = names.next();
-            if (!allowed.contains(name)) {
+            if (!allowed.contains(name) && !optional.contains(name)) {
                 throw new FieldRefused(where, "unknown field " + name + " in a line of kind "
                         + line.get("kind").asText());
             }

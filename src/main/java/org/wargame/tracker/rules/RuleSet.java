@@ -89,6 +89,35 @@ public interface RuleSet<S extends RuleState, A extends RuleAction, E extends Ru
     }
 
     /**
+     * Where a counter set up hidden stands, as its side gives it (a hidden set-up, docs/history.md): the position
+     * checked and written as the rules read it, or refused under {@code field}. By default the position is words
+     * (a rule set whose counters stand on no hexes: "behind the farm wall"), up to {@link #MAX_HIDDEN_POSITION}
+     * characters on one line.
+     */
+    default String hiddenPosition(String field, String position, ScenarioMap map) {
+        if (position == null || position.isBlank()) {
+            throw new FieldRefused(field, "required: where the counter is set up");
+        }
+        String words = position.trim();
+        if (words.length() > MAX_HIDDEN_POSITION || words.chars().anyMatch(Character::isISOControl)) {
+            throw new FieldRefused(field, "one line of at most " + MAX_HIDDEN_POSITION + " characters");
+        }
+        return words;
+    }
+
+    /** The most characters of a hidden counter's position in words. */
+    int MAX_HIDDEN_POSITION = 200;
+
+    /**
+     * The state with {@code counter} placed where its sealed position was revealed ({@code position}, as
+     * {@link #hiddenPosition} wrote it), or lifted off the board while it is hidden ({@code position} null), so that
+     * no rule reads a position nobody may see. By default unchanged (a rule set whose counters stand on no hexes).
+     */
+    default S placed(S state, String counter, String position, ScenarioMap map) {
+        return state;
+    }
+
+    /**
      * The action as the scenario's map has it: a move takes its destination's terrain from the map (refusing a hex
      * off the map, or a terrain the map contradicts). By default the action is unchanged.
      */

@@ -50,6 +50,21 @@ public record ScenarioMap(Map<String, String> hexes, Map<String, Map<String, Obj
     }
 
     /**
+     * A hex a counter set up hidden stands in, as its side gives it: a column letter and a row (any case), on the
+     * map when the scenario has one; refused under {@code field} otherwise. Written in capitals.
+     */
+    public static String hiddenHex(String field, String position, ScenarioMap map) {
+        String hex = position == null ? "" : position.trim().toUpperCase(Locale.ROOT);
+        if (!HEX.matcher(hex).matches()) {
+            throw new FieldRefused(field, "a hex: a column letter and a row (C4)");
+        }
+        if (map != null && !map.has(hex)) {
+            throw new FieldRefused(field, "'" + hex + "' is not a hex of this scenario's map");
+        }
+        return hex;
+    }
+
+    /**
      * The terrain the map gives {@code hex}, for a move or a set-up: refuses (under {@code hexField}) a hex the map
      * does not have, and (under {@code terrainField}) a {@code stated} terrain that is not the map's.
      */

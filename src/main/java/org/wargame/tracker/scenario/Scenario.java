@@ -91,10 +91,16 @@ public class Scenario {
         // refuses a set-up the rules do not allow, before anything is stored
         ruleSet.setUp(command.counters(), command.tables());
         ruleSet.validateStart(command.counters());
+        List<String> hideable = command.hideable() == null ? List.of() : command.hideable();
+        for (String counter : hideable) {
+            if (!counterIds.contains(counter)) {
+                throw new FieldRefused("hidden", "'" + counter + "' is not a counter of this scenario");
+            }
+        }
         List<String> order = command.sides().stream().map(Side::id).toList();
         apply(new ScenarioStarted(command.scenarioId(), command.campaignId(), command.name(), command.ruleSet(),
                 command.turnLimit(), command.sides(), command.counters(), ruleSet.phases().start(order),
-                command.diceCommitment(), command.tables(), command.map()));
+                command.diceCommitment(), command.tables(), command.map(), hideable));
     }
 
     @CommandHandler
@@ -104,11 +110,6 @@ public class Scenario {
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = state.ruleSet();
         String side = ruleSet.actingSide(state.rules(), command.action());
         command.actor().requireMayActFor(side);
-        ActionDice dice = new ActionDice(scenarioId, serverSeed(seeds), state.serverRolls(), command.dice());
-        RuleAction action = state.map() == null ? command.action() : ruleSet.onMap(state.map(), command.action());
-        List<RuleEvent> events = ruleSet.decide(state.rules(), state.clock(), action, dice);
-        dice.requireAllEnteredUsed();
-        MetaData meta = MetaData.with(ActionMetaData.SIDE, side);
         // a choice revealed before (an action undone and taken again) is public already: not revealed twice
         List<ScenarioEvent.ChoiceRevealed> reveals = new ArrayList<>();
         for (ScenarioCommand.Opening opening : command.reveals()) {
@@ -119,6 +120,13 @@ public class Scenario {
                 throw new Conflict("'" + seal.label() + "' was revealed as " + seal.content() + "; nothing was done");
             }
         }
+        requireNoHiddenCounter(command.request(), reveals);
+        ActionDice dice = new ActionDice(scenarioId, serverSeed(seeds), state.serverRolls(), command.dice());
+        RuleAction action = state.map() == null ? command.action() : ruleSet.onMap(state.map(), command.action());
+        // decided on the board as the reveals leave it: a hidden counter that fires is in its hex when it does
+        List<RuleEvent> events = ruleSet.decide(state.revealing(reveals), state.clock(), action, dice);
+        dice.requireAllEnteredUsed();
+        MetaData meta = MetaData.with(ActionMetaData.SIDE, side);
         record(new ActionTaken(command.actionId(), command.type(), command.request(), dice.rolled()), meta);
         reveals.forEach(event -> record(event, meta)); // the rules reveal it: published before what it decides
         if (command.seal() != null) {
@@ -141,15 +149,96 @@ public class Scenario {
         return state;
     }
 
-    /** The sealing side's player or the referee reveals a choice, once; its content must give the commitment. */
+    /**
+     * The sealing side's player or the referee reveals a choice, once; its content must give the commitment. A
+     * hidden counter's reveal publishes what it did while hidden with it ({@code with}).
+     */
     @CommandHandler
     public ScenarioState handle(ScenarioCommand.RevealChoice command, ScenarioLog log) {
         requireVersion(command.expectedVersion(), log);
         ScenarioState.Seal seal = requireSeal(command.opening().sealId());
         command.actor().requireMayActFor(seal.side());
-        record(revealing(command.opening(), command.actor()), MetaData.with(ActionMetaData.SIDE,
-                actingFor(command.actor())));
+        List<ScenarioEvent.ChoiceRevealed> reveals = new ArrayList<>();
+        reveals.add(revealing(command.opening(), command.actor()));
+        for (ScenarioCommand.Opening opening : command.with()) {
+            ScenarioState.Seal also = requireSeal(opening.sealId());
+            if (!also.side().equals(seal.side())) {
+                throw new Conflict("a hidden counter's reveal publishes only its own side's sealed choices");
+            }
+            if (!also.revealed()) {
+                reveals.add(revealing(opening, command.actor()));
+            }
+        }
+        MetaData meta = MetaData.with(ActionMetaData.SIDE, actingFor(command.actor()));
+        reveals.forEach(event -> record(event, meta));
         return state;
+    }
+
+    /**
+     * A player of the counter's side (or the referee) sets it up hidden, before the scenario's first action, where
+     * the plan lets it (its {@code hidden} list): the record gets the commitment to its position and the counter
+     * leaves the board the rules read until its reveal (docs/history.md, Hidden set-up).
+     */
+    @CommandHandler
+    public ScenarioState handle(ScenarioCommand.HideCounter command, ScenarioLog log) {
+        requireInPlay();
+        requireVersion(command.expectedVersion(), log);
+        org.wargame.tracker.rules.CounterView counter = state.counters().stream()
+                .filter(c -> c.id().equals(command.counter())).findFirst().orElse(null);
+        if (counter == null) {
+            throw new FieldRefused("counter", "this scenario has no counter '" + command.counter() + "'");
+        }
+        command.actor().requireMayActFor(counter.side());
+        if (!state.hideable().contains(counter.id())) {
+            throw new FieldRefused("counter", "the plan does not let " + counter.name() + " be set up hidden");
+        }
+        if (state.hiding(counter.id()) != null) {
+            throw new Conflict(counter.name() + " was set up hidden already; a counter is hidden once");
+        }
+        if (state.lastAction() != null) {
+            throw new Conflict("a counter is set up hidden before the scenario's first action; this one has begun");
+        }
+        ScenarioCommand.NewSeal seal = command.seal();
+        if (state.seal(seal.sealId()) != null) {
+            throw new Conflict("a choice " + seal.sealId() + " is sealed already");
+        }
+        record(new ScenarioEvent.ChoiceSealed(seal.sealId(), counter.side(), seal.label(), seal.commitment(),
+                counter.id()), MetaData.with(ActionMetaData.SIDE, counter.side()));
+        return state;
+    }
+
+    /**
+     * Refuses an action that names a counter set up hidden and not revealed with it: nobody acts on a counter whose
+     * position is sealed (its own side's action reveals it, the service adds that reveal).
+     */
+    private void requireNoHiddenCounter(java.util.Map<String, Object> request,
+                                        List<ScenarioEvent.ChoiceRevealed> reveals) {
+        List<String> hidden = new ArrayList<>(state.hiddenCounters());
+        for (ScenarioEvent.ChoiceRevealed revealed : reveals) {
+            ScenarioState.Seal seal = state.seal(revealed.sealId());
+            if (seal != null && seal.hides() != null) {
+                hidden.remove(seal.hides());
+            }
+        }
+        for (String counter : hidden) {
+            if (names(request, counter)) {
+                String name = state.counters().stream().filter(c -> c.id().equals(counter))
+                        .map(org.wargame.tracker.rules.CounterView::name).findFirst().orElse(counter);
+                throw new Conflict(name + " is set up hidden: nothing acts on it before its side reveals it (when it "
+                        + "fires, moves in view or is spotted)");
+            }
+        }
+    }
+
+    /** Whether a request names {@code counter} in any of its values. */
+    static boolean names(Object value, String counter) {
+        if (value instanceof java.util.Map<?, ?> map) {
+            return map.values().stream().anyMatch(v -> names(v, counter));
+        }
+        if (value instanceof java.util.Collection<?> list) {
+            return list.stream().anyMatch(v -> names(v, counter));
+        }
+        return counter.equals(value);
     }
 
     private ScenarioEvent.ChoiceSealed sealing(String side, ScenarioCommand.NewSeal seal) {

@@ -26,10 +26,17 @@ public sealed interface ScenarioCommand {
     record StartScenario(@TargetAggregateIdentifier String scenarioId, String campaignId, String name,
                          String ruleSet, int turnLimit, List<Side> sides, List<CounterDefinition> counters,
                          String diceCommitment, Map<String, Object> tables,
-                         org.wargame.tracker.rules.ScenarioMap map) implements ScenarioCommand {
+                         org.wargame.tracker.rules.ScenarioMap map, List<String> hideable) implements ScenarioCommand {
         public StartScenario(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                              List<Side> sides, List<CounterDefinition> counters, String diceCommitment) {
             this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, diceCommitment, null, null);
+        }
+
+        public StartScenario(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
+                             List<Side> sides, List<CounterDefinition> counters, String diceCommitment,
+                             Map<String, Object> tables, org.wargame.tracker.rules.ScenarioMap map) {
+            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, diceCommitment, tables, map,
+                    null);
         }
 
         public StartScenario(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
@@ -116,8 +123,24 @@ public sealed interface ScenarioCommand {
                       NewSeal seal, Long expectedVersion) implements ScenarioCommand {
     }
 
+    /**
+     * A player of {@code counter}'s side sets it up hidden before the scenario's first action: its position sealed
+     * ({@code seal}: the commitment to the position kept beside the record).
+     */
+    record HideCounter(@TargetAggregateIdentifier String scenarioId, String actionId, Actor actor, String counter,
+                       NewSeal seal, Long expectedVersion) implements ScenarioCommand {
+    }
+
     /** The sealing side's player or the referee reveals a sealed choice. */
     record RevealChoice(@TargetAggregateIdentifier String scenarioId, String actionId, Actor actor, Opening opening,
-                        Long expectedVersion) implements ScenarioCommand {
+                        Long expectedVersion, List<Opening> with) implements ScenarioCommand {
+        /** {@code with}: what the reveal of a hidden counter reveals too (what it did while hidden; empty: none). */
+        public RevealChoice {
+            with = with == null ? List.of() : List.copyOf(with);
+        }
+
+        public RevealChoice(String scenarioId, String actionId, Actor actor, Opening opening, Long expectedVersion) {
+            this(scenarioId, actionId, actor, opening, expectedVersion, List.of());
+        }
     }
 }

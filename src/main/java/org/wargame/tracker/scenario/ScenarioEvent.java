@@ -76,7 +76,30 @@ public sealed interface ScenarioEvent {
     record ScenarioStarted(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                            List<Side> sides, List<CounterDefinition> counters, GameClock clock,
                            String diceCommitment, Map<String, Object> tables,
-                           org.wargame.tracker.rules.ScenarioMap map) implements ScenarioEvent {
+                           org.wargame.tracker.rules.ScenarioMap map, List<String> hideable)
+            implements ScenarioEvent {
+        /**
+         * {@code hideable} (optional: null in events stored before hidden set-ups, and when the plan lets none):
+         * the counters the plan lets their side set up hidden (docs/history.md, Hidden set-up).
+         */
+        public ScenarioStarted {
+            hideable = hideable == null || hideable.isEmpty() ? null : List.copyOf(hideable);
+        }
+
+        /** Without counters that may be set up hidden. */
+        public ScenarioStarted(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
+                               List<Side> sides, List<CounterDefinition> counters, GameClock clock,
+                               String diceCommitment, Map<String, Object> tables,
+                               org.wargame.tracker.rules.ScenarioMap map) {
+            this(scenarioId, campaignId, name, ruleSet, turnLimit, sides, counters, clock, diceCommitment, tables,
+                    map, null);
+        }
+
+        /** The counters that may be set up hidden (none when the event has none). */
+        public List<String> mayHide() {
+            return hideable == null ? List.of() : hideable;
+        }
+
         /** Without the campaign's tables (optional: null in events stored before they existed). */
         public ScenarioStarted(String scenarioId, String campaignId, String name, String ruleSet, int turnLimit,
                                List<Side> sides, List<CounterDefinition> counters, GameClock clock,
@@ -239,7 +262,12 @@ public sealed interface ScenarioEvent {
      * {@code side} sealed a choice: {@code label} is what everybody reads about it ("which spotting round is real"),
      * {@code commitment} the hash of its salt and content ({@link Commitment}); the content is not in the record.
      */
-    record ChoiceSealed(String sealId, String side, String label, String commitment) implements ScenarioEvent {
+    record ChoiceSealed(String sealId, String side, String label, String commitment, String hides)
+            implements ScenarioEvent {
+        /** A choice that hides no counter's position ({@code hides}: optional, null in every other seal). */
+        public ChoiceSealed(String sealId, String side, String label, String commitment) {
+            this(sealId, side, label, commitment, null);
+        }
     }
 
     /**

@@ -115,13 +115,16 @@ public class ScenarioService {
         // a roster counter the rule set sits out between scenarios (a man out for scenarios) is left out
         List<String> rosterIds = counters.stream().map(CounterDefinition::id)
                 .filter(campaign.roster()::containsKey).toList();
+        // the plan's counters their side may set up hidden, of those taking part
+        List<String> taking = counters.stream().map(CounterDefinition::id).toList();
+        List<String> hideable = plan == null ? List.of() : plan.mayHide().stream().filter(taking::contains).toList();
         String scenarioId = UUID.randomUUID().toString();
         String actionId = UUID.randomUUID().toString();
         int limit = turnLimit;
         return commands.atomically(() -> {
             String commitment = seeds.commit(scenarioId);
             commands.send(new StartScenario(scenarioId, campaignId, name, campaign.ruleSet(), limit, sides, counters,
-                    commitment, campaign.tables(), map), actor.account(), actionId);
+                    commitment, campaign.tables(), map, hideable), actor.account(), actionId);
             commands.send(new OpenScenario(campaignId, scenarioId, name, rosterIds, leftOutIds), actor.account(),
                     actionId);
             return new Started(scenarioId, leftOut);
@@ -190,6 +193,7 @@ public class ScenarioService {
                 reveals = List.of(new ScenarioCommand.Opening(sealId, kept.content(), kept.salt()));
             }
         }
+        reveals = withHiddenRevealed(scenarioId, rules, request, reveals);
         // strictly: an unknown field, a null or 3.5 for a count is refused naming the field, never dropped or cut
         RuleAction action = RequestJson.convert(request, ruleSet.actionType());
         String actionId = UUID.randomUUID().toString();
@@ -259,8 +263,127 @@ public class ScenarioService {
         String actionId = UUID.randomUUID().toString();
         ScenarioCommand.Opening opening = kept == null ? new ScenarioCommand.Opening(sealId, seal.content(),
                 seal.salt()) : new ScenarioCommand.Opening(sealId, kept.content(), kept.salt());
+        // a hidden counter's reveal publishes what it did while hidden with it
+        List<ScenarioCommand.Opening> with = new ArrayList<>();
+        if (seal.hides() != null) {
+            for (SealedSecrets.Secret note : secrets.ofHiddenUnit(scenarioId, seal.hides())) {
+                ScenarioState.Seal noted = now.seal(note.sealId());
+                if (noted != null && !noted.revealed()) {
+                    with.add(new ScenarioCommand.Opening(note.sealId(), note.content(), note.salt()));
+                }
+            }
+        }
         ScenarioState after = commands.send(new ScenarioCommand.RevealChoice(scenarioId, actionId, actor, opening,
-                expectedVersion), actor.account(), actionId);
+                expectedVersion, with), actor.account(), actionId);
+        return new ActionResult(actionId, now.events(), after);
+    }
+
+    /**
+     * An action of a counter's own side that names it while it is set up hidden reveals it (it fires, it moves in
+     * view): its position and what it did while hidden are published before what the action decides. The scenario's
+     * state is read only when this instance does not hold it; a scenario with nothing hidden adds nothing. Any other
+     * side's action naming it is refused by the scenario.
+     */
+    private List<ScenarioCommand.Opening> withHiddenRevealed(String scenarioId,
+                                                             RuleSet<RuleState, RuleAction, RuleEvent> rules,
+                                                             Map<String, Object> request,
+                                                             List<ScenarioCommand.Opening> reveals) {
+        ScenarioState now = projection.remembered(scenarioId);
+        if (now == null) {
+            now = scenarios.state(scenarioId);
+        }
+        if (now.hiddenCounters().isEmpty()) {
+            return reveals;
+        }
+        List<ScenarioCommand.Opening> all = new ArrayList<>(reveals);
+        String side = null;
+        for (String counter : now.hiddenCounters()) {
+            if (!Scenario.names(request, counter)) {
+                continue;
+            }
+            if (side == null) {
+                side = rules.actingSide(now.rules(), RequestJson.convert(request, rules.actionType()));
+            }
+            ScenarioState.Seal hiding = now.hiding(counter);
+            if (hiding.side().equals(side)) {
+                all.add(opening(scenarioId, hiding));
+                for (SealedSecrets.Secret note : secrets.ofHiddenUnit(scenarioId, counter)) {
+                    ScenarioState.Seal noted = now.seal(note.sealId());
+                    if (noted != null && !noted.revealed()) {
+                        all.add(new ScenarioCommand.Opening(note.sealId(), note.content(), note.salt()));
+                    }
+                }
+            }
+        }
+        return all;
+    }
+
+    /** A seal's content and salt as kept here (or as revealed), refused when this tracker does not keep it. */
+    private ScenarioCommand.Opening opening(String scenarioId, ScenarioState.Seal seal) {
+        if (seal.revealed()) {
+            return new ScenarioCommand.Opening(seal.sealId(), seal.content(), seal.salt());
+        }
+        SealedSecrets.Secret kept = secrets.of(scenarioId, seal.sealId());
+        if (kept == null) {
+            throw new org.wargame.tracker.refusal.Conflict("the content of '" + seal.label() + "' is not kept on "
+                    + "this tracker (the history came from a player's export): the referee's export brings it");
+        }
+        return new ScenarioCommand.Opening(seal.sealId(), kept.content(), kept.salt());
+    }
+
+    /** What everybody reads of a note of what a hidden counter did. */
+    public static final String HIDDEN_UNIT_ACTED = "a hidden unit acted";
+
+    /**
+     * A player of a counter's side sets it up hidden before the first action, where the plan lets it: its position
+     * (a hex, or words in a game played on a table) is checked by the rules and sealed; the record gets the
+     * commitment, the counter leaves the board until its reveal.
+     */
+    public ActionResult hide(String scenarioId, String counter, String position, Actor actor, Long expectedVersion) {
+        ScenarioState now = scenarios.state(scenarioId);
+        if (counter == null || counter.isBlank()) {
+            throw new FieldRefused("counter", "required: the counter to set up hidden");
+        }
+        org.wargame.tracker.rules.CounterView view = now.counters().stream().filter(c -> c.id().equals(counter))
+                .findFirst().orElseThrow(() -> new FieldRefused("counter", "this scenario has no such counter"));
+        actor.requireMayActFor(view.side());
+        String where = now.ruleSet().hiddenPosition("position", position, now.map());
+        String sealId = UUID.randomUUID().toString();
+        String salt = Commitment.salt();
+        String actionId = UUID.randomUUID().toString();
+        SealedSecrets.Secret secret = new SealedSecrets.Secret(scenarioId, sealId, view.side(), where, salt);
+        ScenarioState after = commands.atomically(() -> {
+            secrets.keep(secret);
+            return commands.<ScenarioState>send(new ScenarioCommand.HideCounter(scenarioId, actionId, actor, counter,
+                    new ScenarioCommand.NewSeal(sealId, "where " + view.name() + " is set up hidden",
+                            Commitment.of(salt, where)), expectedVersion), actor.account(), actionId);
+        });
+        return new ActionResult(actionId, now.events(), after);
+    }
+
+    /**
+     * A player of a hidden counter's side notes what it did while hidden ("moved to the orchard, out of view"):
+     * sealed like any choice, read by everybody as "a hidden unit acted", published with the counter's reveal.
+     */
+    public ActionResult hiddenActed(String scenarioId, String counter, String text, Actor actor, Long expectedVersion) {
+        ScenarioState now = scenarios.state(scenarioId);
+        if (counter == null || !now.hiddenCounters().contains(counter)) {
+            throw new org.wargame.tracker.refusal.Conflict("that counter is not set up hidden in this scenario");
+        }
+        ScenarioState.Seal hiding = now.hiding(counter);
+        actor.requireMayActFor(hiding.side());
+        String content = sealedContent(text, "text");
+        String sealId = UUID.randomUUID().toString();
+        String salt = Commitment.salt();
+        String actionId = UUID.randomUUID().toString();
+        SealedSecrets.Secret secret = new SealedSecrets.Secret(scenarioId, sealId, hiding.side(), content, salt,
+                counter);
+        ScenarioState after = commands.atomically(() -> {
+            secrets.keep(secret);
+            return commands.<ScenarioState>send(new ScenarioCommand.SealChoice(scenarioId, actionId, actor,
+                    hiding.side(), new ScenarioCommand.NewSeal(sealId, HIDDEN_UNIT_ACTED, Commitment.of(salt,
+                    content)), expectedVersion), actor.account(), actionId);
+        });
         return new ActionResult(actionId, now.events(), after);
     }
 

@@ -41,13 +41,13 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                             int serverRolls, String diceCommitment, long events, LastAction lastAction,
                             List<UndoRequested> requests, List<ActionDisputed> disputes, Proposal proposal,
                             int reopenings, List<String> done, org.wargame.tracker.rules.ScenarioMap map,
-                            List<Seal> seals) {
+                            List<Seal> seals, List<String> hideable) {
 
     /**
      * The version of this fold. Raise it whenever a change of the code changes the state a fold of the same events
      * gives (or its stored shape): every kept copy of an older fold is then ignored or folded again.
      */
-    public static final int FOLD_VERSION = 4;
+    public static final int FOLD_VERSION = 5;
     /** {@link #FOLD_VERSION} as the revision of the aggregate's snapshots. */
     public static final String FOLD_REVISION = "" + FOLD_VERSION;
 
@@ -76,13 +76,39 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
      * A sealed choice as the record stands: who sealed it, what it is about, its commitment, where and when (the
      * position and clock of its {@code ChoiceSealed}); content and salt only once revealed ({@code revealedAt}: the
      * position of the reveal). Seals carry on through roll-backs like the dice count: what was sealed stays
-     * committed, and a choice once revealed cannot be hidden again.
+     * committed, and a choice once revealed cannot be hidden again. {@code hides}: the counter whose position it
+     * seals (a hidden set-up: its content is the position), null for any other choice.
      */
     public record Seal(String sealId, String side, String label, String commitment, long at, GameClock clock,
-                       String content, String salt, Long revealedAt) {
+                       String content, String salt, Long revealedAt, String hides) {
         public boolean revealed() {
             return revealedAt != null;
         }
+    }
+
+    /** The counters set up hidden and not revealed yet, in the order they were hidden. */
+    public List<String> hiddenCounters() {
+        return seals.stream().filter(s -> s.hides() != null && !s.revealed()).map(Seal::hides).toList();
+    }
+
+    /** The seal of the hidden set-up of {@code counter} (revealed or not), or null. */
+    public Seal hiding(String counter) {
+        return seals.stream().filter(s -> counter.equals(s.hides())).findFirst().orElse(null);
+    }
+
+    /**
+     * The rule state as these reveals leave it: a hidden counter they reveal placed at its position. What an action
+     * that reveals a hidden counter (it fires) is decided on, before the reveal is recorded with it.
+     */
+    public RuleState revealing(List<ScenarioEvent.ChoiceRevealed> reveals) {
+        RuleState now = rules;
+        for (ScenarioEvent.ChoiceRevealed revealed : reveals) {
+            Seal seal = seal(revealed.sealId());
+            if (seal != null && seal.hides() != null && !seal.revealed()) {
+                now = ruleSet().placed(now, seal.hides(), revealed.content(), map);
+            }
+        }
+        return now;
     }
 
     /** The seal of that id, or null. */
@@ -95,13 +121,14 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         disputes = disputes == null ? List.of() : List.copyOf(disputes);
         done = done == null ? List.of() : List.copyOf(done); // null in a state kept before sides said they were done
         seals = seals == null ? List.of() : List.copyOf(seals); // null in a state kept before seals existed
+        hideable = hideable == null ? List.of() : List.copyOf(hideable); // null before hidden set-ups existed
     }
 
     public static ScenarioState started(ScenarioStarted e) {
         RuleSet<RuleState, RuleAction, RuleEvent> ruleSet = RuleSets.byId(e.ruleSet());
         return new ScenarioState(e.scenarioId(), e.campaignId(), e.name(), e.ruleSet(), e.turnLimit(), e.sides(),
                 e.clock(), false, null, ruleSet.setUp(e.counters(), e.tables()), 0, e.diceCommitment(), 1, null,
-                List.of(), List.of(), null, 0, List.of(), e.map(), List.of());
+                List.of(), List.of(), null, 0, List.of(), e.map(), List.of(), e.mayHide());
     }
 
     /** Applies one event that is not a roll-back (see {@link #evolve(FoldInput, ScenarioPast)}). */
@@ -145,9 +172,9 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
             ScenarioState back = past.stateAt(to);
             Predicate<AboutAction> stays = about -> positionOf(about, past) < to;
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, back.clock, concluded,
-                    result, back.rules, serverRolls, diceCommitment, events + 1, back.lastAction,
+                    result, hiddenCarriedOn(back.rules, to), serverRolls, diceCommitment, events + 1, back.lastAction,
                     requests.stream().filter(stays::test).toList(), disputes.stream().filter(stays::test).toList(),
-                    lapsed(), reopenings, back.done, map, seals);
+                    lapsed(), reopenings, back.done, map, seals, hideable);
         }
         if (event instanceof UndoRequested requested) {
             return next(clock, rules, serverRolls, lastAction, append(requests, requested), disputes);
@@ -168,7 +195,7 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         if (event instanceof ScenarioConcluded done) {
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, true,
                     done.result(), rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes,
-                    null, reopenings, this.done, map, seals);
+                    null, reopenings, this.done, map, seals, hideable);
         }
         if (event instanceof ScenarioEvent.ConclusionProposed p) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes).withProposal(
@@ -186,19 +213,21 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         if (event instanceof ScenarioEvent.ScenarioReopened) {
             return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, false, null,
                     rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, null,
-                    reopenings + 1, done, map, seals);
+                    reopenings + 1, done, map, seals, hideable);
         }
         if (event instanceof ScenarioEvent.ChoiceSealed sealed) {
-            return next(clock, rules, serverRolls, lastAction, requests, disputes).withSeals(append(seals,
+            // a counter set up hidden leaves the board the rules read until its reveal places it
+            RuleState now = sealed.hides() == null ? rules : ruleSet().placed(rules, sealed.hides(), null, map);
+            return next(clock, now, serverRolls, lastAction, requests, disputes).withSeals(append(seals,
                     new Seal(sealed.sealId(), sealed.side(), sealed.label(), sealed.commitment(), events, clock, null,
-                            null, null)));
+                            null, null, sealed.hides())));
         }
         if (event instanceof ScenarioEvent.ChoiceRevealed revealed) {
             long at = events;
-            return next(clock, rules, serverRolls, lastAction, requests, disputes).withSeals(seals.stream()
-                    .map(s -> s.sealId().equals(revealed.sealId()) && !s.revealed() ? new Seal(s.sealId(), s.side(),
-                            s.label(), s.commitment(), s.at(), s.clock(), revealed.content(), revealed.salt(), at)
-                            : s).toList());
+            return next(clock, revealing(List.of(revealed)), serverRolls, lastAction, requests, disputes)
+                    .withSeals(seals.stream().map(s -> s.sealId().equals(revealed.sealId()) && !s.revealed()
+                            ? new Seal(s.sealId(), s.side(), s.label(), s.commitment(), s.at(), s.clock(),
+                            revealed.content(), revealed.salt(), at, s.hides()) : s).toList());
         }
         if (event instanceof ScenarioEvent.ActionDropped || event instanceof ScenarioEvent.NoteWritten) {
             return next(clock, rules, serverRolls, lastAction, requests, disputes); // changes nothing but the count
@@ -206,13 +235,40 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
         throw new IllegalStateException("the fold has no case for " + event.getClass().getSimpleName());
     }
 
+    /**
+     * The rule state a roll-back to {@code to} returns to, with the hidden set-ups carried on like every seal: a
+     * counter hidden after that point stays off the board, one revealed after it stays where it was revealed.
+     */
+    private RuleState hiddenCarriedOn(RuleState back, long to) {
+        RuleState now = back;
+        for (Seal seal : seals) {
+            if (seal.hides() != null && seal.revealed() && seal.revealedAt() >= to) {
+                now = ruleSet().placed(now, seal.hides(), seal.content(), map);
+            } else if (seal.hides() != null && !seal.revealed() && seal.at() >= to) {
+                now = ruleSet().placed(now, seal.hides(), null, map);
+            }
+        }
+        return now;
+    }
+
     public RuleSet<RuleState, RuleAction, RuleEvent> ruleSet() {
         return RuleSets.byId(ruleSetId);
     }
 
+    /** Every counter as the rules show it; a counter set up hidden carries the marker everybody sees instead. */
     public List<CounterView> counters() {
-        return ruleSet().counters(rules);
+        List<CounterView> views = ruleSet().counters(rules);
+        List<String> hidden = hiddenCounters();
+        if (hidden.isEmpty()) {
+            return views;
+        }
+        return views.stream().map(c -> hidden.contains(c.id()) ? new CounterView(c.id(), c.kind(), c.name(),
+                c.side(), c.nationality(), null, c.data(), c.state(), append(c.markers(), HIDDEN_MARKER),
+                c.eliminated()) : c).toList();
     }
+
+    /** The marker of a counter set up hidden, on every page and in the API (its position is sealed). */
+    public static final String HIDDEN_MARKER = "hidden unit (set up hidden, its position sealed)";
 
     public List<String> sideOrder() {
         return sides.stream().map(Side::id).toList();
@@ -274,25 +330,25 @@ public record ScenarioState(String scenarioId, String campaignId, String name, S
                                List<UndoRequested> requests, List<ActionDisputed> disputes) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events + 1, lastAction, requests, disputes, proposal,
-                reopenings, done, map, seals);
+                reopenings, done, map, seals, hideable);
     }
 
     private ScenarioState withProposal(Proposal open) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, open, reopenings, done,
-                map, seals);
+                map, seals, hideable);
     }
 
     private ScenarioState withDone(List<String> sidesDone) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, proposal, reopenings,
-                sidesDone, map, seals);
+                sidesDone, map, seals, hideable);
     }
 
     private ScenarioState withSeals(List<Seal> now) {
         return new ScenarioState(scenarioId, campaignId, name, ruleSetId, turnLimit, sides, clock, concluded, result,
                 rules, serverRolls, diceCommitment, events, lastAction, requests, disputes, proposal, reopenings, done,
-                map, now);
+                map, now, hideable);
     }
 
     /** The open proposal once the game changed: a proposal to conclude lapses, one to reopen cannot be open. */

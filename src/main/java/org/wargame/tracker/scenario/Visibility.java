@@ -33,11 +33,12 @@ public final class Visibility {
     /**
      * A sealed choice as {@code viewer} may see it. {@code content} and {@code salt}: the revealed ones, or the kept
      * ones for a viewer who may read them ({@code sealedToOthers}: shown to this viewer, still hidden from the other
-     * sides); null otherwise. {@code words}: the line players read.
+     * sides); null otherwise. {@code words}: the line players read. {@code hides}: the counter whose position it
+     * seals (a hidden set-up), null otherwise.
      */
     public record SealView(String sealId, String side, String sideName, String label, String commitment, long at,
                            GameClock clock, boolean revealed, Long revealedAt, String content, String salt,
-                           boolean sealedToOthers, String words) {
+                           boolean sealedToOthers, String words, String hides) {
     }
 
     /** Every seal of {@code state} as {@code viewer} sees it; {@code secrets} is read only where it may. */
@@ -57,7 +58,8 @@ public final class Visibility {
         if (seal.revealed()) {
             return new SealView(seal.sealId(), seal.side(), sideName, seal.label(), seal.commitment(), seal.at(),
                     seal.clock(), true, seal.revealedAt(), seal.content(), seal.salt(), false,
-                    "revealed: " + sideName + " sealed " + seal.label() + " at " + when + ": " + seal.content());
+                    "revealed: " + sideName + " sealed " + seal.label() + " at " + when + ": " + seal.content(),
+                    seal.hides());
         }
         String content = null;
         String salt = null;
@@ -71,6 +73,7 @@ public final class Visibility {
         return new SealView(seal.sealId(), seal.side(), sideName, seal.label(), seal.commitment(), seal.at(),
                 seal.clock(), false, null, content, salt, content != null,
                 "sealed: " + sideName + " sealed " + seal.label() + " at " + when
-                        + (content == null ? "" : " (only you and the referee see this: " + content + ")"));
+                        + (content == null ? "" : " (only you and the referee see this: " + content + ")"),
+                seal.hides());
     }
 }

@@ -97,6 +97,31 @@ public final class AnimalPackRules implements RuleSet<AnimalPackState, AnimalPac
     }
 
     @Override
+    public String hiddenPosition(String field, String position, org.wargame.tracker.rules.ScenarioMap map) {
+        return org.wargame.tracker.rules.ScenarioMap.hiddenHex(field, position, map);
+    }
+
+    /** A hidden counter is off the board until revealed; then in its hex, with the map's terrain when there is one. */
+    @Override
+    public AnimalPackState placed(AnimalPackState state, String counter, String position,
+                                  org.wargame.tracker.rules.ScenarioMap map) {
+        if (state.counters().get(counter) == null) {
+            return state;
+        }
+        return state.update(counter, c -> {
+            c.hex = position;
+            if (position == null) {
+                c.terrain = null;
+                c.prohibitsGuns = false;
+            } else if (map != null) {
+                c.terrain = map.terrainOf(position);
+                c.prohibitsGuns = MapTerrain.prohibitsGuns(map, position);
+            }
+            return c;
+        });
+    }
+
+    @Override
     public AnimalPackAction onMap(org.wargame.tracker.rules.ScenarioMap map, AnimalPackAction action) {
         return action instanceof AnimalPackAction.Move move ? MapTerrain.move(map, move) : action;
     }

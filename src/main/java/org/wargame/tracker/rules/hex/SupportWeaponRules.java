@@ -114,6 +114,19 @@ public final class SupportWeaponRules implements RuleSet<HexState, HexAction, He
     }
 
     @Override
+    public String hiddenPosition(String field, String position, org.wargame.tracker.rules.ScenarioMap map) {
+        return org.wargame.tracker.rules.ScenarioMap.hiddenHex(field, position, map);
+    }
+
+    /** A hidden unit is off the board until revealed; then in its hex, with the map's terrain when there is one. */
+    @Override
+    public HexState placed(HexState state, String counter, String position,
+                           org.wargame.tracker.rules.ScenarioMap map) {
+        return state.change(counter, c -> c.at(position, position == null ? null
+                : map != null ? map.terrainOf(position) : c.terrain(), c.mpSpent()));
+    }
+
+    @Override
     public HexAction onMap(org.wargame.tracker.rules.ScenarioMap map, HexAction action) {
         return action instanceof HexAction.Move move ? MapTerrain.move(map, move) : action;
     }

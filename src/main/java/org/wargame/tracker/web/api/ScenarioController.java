@@ -153,6 +153,55 @@ class ScenarioController {
                 actor);
     }
 
+    public record HideRequest(String counter, String position, Long expectedVersion) {
+    }
+
+    /**
+     * Sets a counter up hidden before the scenario's first action, where the plan lets it (201): its position is
+     * sealed, the counter leaves the board until its reveal (docs/history.md, Hidden set-up).
+     */
+    @PostMapping("/scenarios/{scenarioId}/hidden")
+    public ResponseEntity<ActionResponse> hide(@PathVariable String scenarioId, @RequestBody HideRequest body,
+                                               @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
+                                               String ifMatch, Authentication auth) {
+        Actor actor = actor(auth, scenarioId);
+        ActionResponse answer = response(scenarioId, service.hide(scenarioId, body.counter(), body.position(), actor,
+                Versions.expected(ifMatch, body.expectedVersion())), actor).getBody();
+        return ResponseEntity.status(HttpStatus.CREATED).eTag(Versions.etag(answer.scenario().eventCount()))
+                .body(answer);
+    }
+
+    public record HiddenActedRequest(String text, Long expectedVersion) {
+    }
+
+    /** Notes what a hidden counter did (201): everybody reads "a hidden unit acted"; its reveal publishes it. */
+    @PostMapping("/scenarios/{scenarioId}/hidden/{counter}/acted")
+    public ResponseEntity<ActionResponse> hiddenActed(@PathVariable String scenarioId, @PathVariable String counter,
+                                                      @RequestBody HiddenActedRequest body,
+                                                      @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
+                                                      String ifMatch, Authentication auth) {
+        Actor actor = actor(auth, scenarioId);
+        ActionResponse answer = response(scenarioId, service.hiddenActed(scenarioId, counter, body.text(), actor,
+                Versions.expected(ifMatch, body.expectedVersion())), actor).getBody();
+        return ResponseEntity.status(HttpStatus.CREATED).eTag(Versions.etag(answer.scenario().eventCount()))
+                .body(answer);
+    }
+
+    /** Reveals a hidden counter (it is spotted, or moves in view): its position and what it did while hidden. */
+    @PostMapping("/scenarios/{scenarioId}/hidden/{counter}/reveal")
+    public ResponseEntity<ActionResponse> revealHidden(@PathVariable String scenarioId, @PathVariable String counter,
+                                                       @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
+                                                       String ifMatch, Authentication auth) {
+        Actor actor = actor(auth, scenarioId);
+        ScenarioState.Seal hiding = views.state(scenarioId).hiding(counter);
+        if (hiding == null) {
+            throw new org.wargame.tracker.refusal.NotFound("no counter of this scenario was set up hidden under that "
+                    + "name");
+        }
+        return response(scenarioId, service.reveal(scenarioId, hiding.sealId(), actor,
+                Versions.expected(ifMatch, null)), actor);
+    }
+
     /** The sealed choices as the asker may see them; {@code after=N}: as they stood after event N. */
     @GetMapping("/scenarios/{scenarioId}/seals")
     public List<Visibility.SealView> seals(@PathVariable String scenarioId,
