@@ -167,9 +167,8 @@ class FanOut {
                 continue;
             }
             // another instance fanning out another action of the same scenario may tell the same item at the same
-            // moment: its key is taken once, and a refused duplicate would abort the whole round's transaction
-            if (jdbc.update(dialect().insertOnce("notice_told", "item_key, told_at", "item_key"), waits.key(),
-                    Timestamp.from(Instant.now())) == 0) {
+            // moment: its key is taken once, by whoever inserts it first
+            if (!tookKey(waits.key())) {
                 continue;
             }
             campaign = campaign != null ? campaign : campaigns.state(waits.campaignId());
@@ -206,6 +205,24 @@ class FanOut {
             return JSON.readValue(json, new TypeReference<Map<String, Object>>() { });
         } catch (IOException e) {
             return Map.of();
+        }
+    }
+
+    /**
+     * Takes a waiting item's key for this round: false when another instance took it. On PostgreSQL the insert does
+     * nothing on a conflict (a refused duplicate would abort the whole round's transaction); on H2, whose MERGE
+     * answers 1 for a row that was there already, a plain insert is refused by the key and the statement alone fails.
+     */
+    private boolean tookKey(String key) {
+        Timestamp now = Timestamp.from(Instant.now());
+        if (dialect() == Dialect.POSTGRESQL) {
+            return jdbc.update(dialect().insertOnce("notice_told", "item_key, told_at", "item_key"), key, now) == 1;
+        }
+        try {
+            return jdbc.update("insert into notice_told (item_key, told_at) values (?, ?)", key, now) == 1;
+        } catch (org.springframework.dao.DuplicateKeyException
+                 | org.springframework.dao.PessimisticLockingFailureException taken) {
+            return false;
         }
     }
 }

@@ -32,7 +32,8 @@ public enum Dialect {
 
     /**
      * An insert that does nothing when a row with the same key is there already (derived rows another writer may
-     * have written first).
+     * have written first). Its update count does not say who wrote the row: H2's MERGE answers 1 for a row that was
+     * there already.
      */
     public String insertOnce(String table, String columns, String key) {
         int values = columns.split(",").length;

@@ -169,6 +169,34 @@ class HiddenSetUpApiTest extends LeakTestSupport {
     }
 
     @Test
+    void the_page_sets_a_counter_up_hidden_and_the_other_side_sees_only_the_marker() throws Exception {
+        String campaign = importSample("hex-sample.yaml");
+        String s = startPlan("referee", campaign, "first-clash");
+        java.net.http.HttpClient sam = logIn("sam");
+        String page = sam.send(java.net.http.HttpRequest.newBuilder(uri("/scenarios/" + s)).GET().build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        assertThat(page).contains("Set it up hidden").contains(">U.S. squad 1</option>").contains("Hex (C4)");
+        java.util.regex.Matcher csrf = java.util.regex.Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"")
+                .matcher(page.substring(page.indexOf("id=\"hide-form\"")));
+        assertThat(csrf.find()).isTrue();
+        String form = "counter=us-sq-1&position=F6&expectedVersion=1&_csrf=" + csrf.group(1);
+        java.net.http.HttpResponse<String> posted = sam.send(java.net.http.HttpRequest.newBuilder(
+                uri("/scenarios/" + s + "/hidden")).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(form)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(posted.statusCode()).as(posted.body()).isEqualTo(200);
+        assertThat(posted.body()).contains("where U.S. squad 1 is set up hidden").contains("hidden from the other "
+                + "sides: F6").contains("What a hidden unit did");
+
+        String theirs = logIn("gerd").send(java.net.http.HttpRequest.newBuilder(uri("/scenarios/" + s)).GET()
+                .build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        // the board draws no stack for it (off the board); the sealed choices say it was set up hidden
+        assertThat(theirs).contains("where U.S. squad 1 is set up hidden").doesNotContain("aria-label=\"Stack in F6\"")
+                .doesNotContain("hidden from the other sides").doesNotContain("Set it up hidden")
+                .doesNotContain("What a hidden unit did");
+    }
+
+    @Test
     void a_plans_hidden_list_names_counters_of_the_plan_once() throws IOException {
         String hex = Files.readString(Path.of("campaigns", "hex-sample.yaml"));
         refused(hex.replace("hidden: [us-sq-1, us-ldr-1]", "hidden: [us-sq-1, us-tank-9]"), "plans[0].hidden[1]",

@@ -130,7 +130,7 @@ abstract class LeakTestSupport extends ApiTestSupport {
         return all.toString();
     }
 
-    private HttpClient logIn(String user) throws IOException, InterruptedException {
+    protected HttpClient logIn(String user) throws IOException, InterruptedException {
         HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager())
                 .followRedirects(HttpClient.Redirect.NORMAL).build();
         String login = browser.send(HttpRequest.newBuilder(uri("/login")).GET().build(),

@@ -94,6 +94,30 @@ public class ScenarioPages {
                 actor, version(form.get("expectedVersion"))));
     }
 
+    /** Sets a counter of the actor's side up hidden from the page (the API's rules: {@code POST /api/.../hidden}). */
+    @PostMapping("/scenarios/{scenarioId}/hidden")
+    public String hide(@PathVariable String scenarioId, @RequestParam Map<String, String> form, Authentication auth,
+                       Model model, HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        model.addAttribute("posted", form);
+        return run(scenarioId, actor, model, response, "hide", () -> service.hide(scenarioId, form.get("counter"),
+                form.get("position"), actor, version(form.get("expectedVersion"))));
+    }
+
+    /** Notes what a hidden counter of the actor's side did (read by the others as "a hidden unit acted"). */
+    @PostMapping("/scenarios/{scenarioId}/hidden/acted")
+    public String hiddenActed(@PathVariable String scenarioId, @RequestParam Map<String, String> form,
+                              Authentication auth, Model model, HttpServletResponse response) {
+        Actor actor = actor(auth, scenarioId);
+        model.addAttribute("posted", form);
+        return run(scenarioId, actor, model, response, "acted", () -> service.hiddenActed(scenarioId,
+                form.get("counter"), form.get("text"), actor, version(form.get("expectedVersion"))));
+    }
+
+    /** A counter the viewer may set up hidden, or one of the viewer's side that is hidden: its id and name. */
+    public record HiddenChoice(String id, String name) {
+    }
+
     /** A sealed choice on the page: what this viewer sees of it, and whether this viewer may reveal it. */
     public record SealRow(org.wargame.tracker.scenario.Visibility.SealView seal, boolean mayReveal) {
     }
@@ -540,6 +564,15 @@ public class ScenarioPages {
                 .map(v -> new SealRow(v, !v.revealed() && actor.mayActFor(v.side()))).toList());
         model.addAttribute("mySides", state.sides().stream().filter(side -> actor.sides().contains(side.id()))
                 .toList());
+        // hidden set-up: what this viewer may still hide (before the first action), and its side's hidden counters
+        boolean settingUp = !state.concluded() && state.lastAction() == null;
+        model.addAttribute("hideable", settingUp ? view.counters().stream().filter(c -> state.hideable()
+                .contains(c.id()) && state.hiding(c.id()) == null && actor.mayActFor(c.side()))
+                .map(c -> new HiddenChoice(c.id(), c.name())).toList() : List.of());
+        model.addAttribute("myHidden", state.concluded() ? List.of() : view.counters().stream()
+                .filter(c -> state.hiddenCounters().contains(c.id()) && actor.mayActFor(c.side()))
+                .map(c -> new HiddenChoice(c.id(), c.name())).toList());
+        model.addAttribute("hiddenOnHexes", state.ruleSet().words().move() != null);
         model.addAttribute("actor", actor);
         model.addAttribute("campaignName", campaigns.state(state.campaignId()).name());
         org.wargame.tracker.rules.RuleSet<?, ?, ?> ruleSet = state.ruleSet();
