@@ -57,6 +57,27 @@ class MapTerrainTest {
     }
 
     @Test
+    void a_gun_set_up_hidden_is_off_the_board_until_revealed_then_in_its_hex_with_the_maps_10_31() {
+        CounterDefinition gun = new CounterDefinition("br-81mm", "gun", "81mm MTR", "british", "British",
+                Map.of("caliber", 81, "gunType", "MTR", "manhandling", 11, "breakdown", 12),
+                Map.of("hex", "B4", "terrain", "open-ground"));
+        AnimalPackState set = RULES.setUp(RULES.placedOn(MAP, List.of(gun)));
+        AnimalPackState lifted = RULES.placed(set, "br-81mm", null, MAP);
+        assertThat(lifted.counters().get("br-81mm").hex()).isNull();
+        assertThat(lifted.counters().get("br-81mm").terrain()).isNull();
+        assertThat(lifted.at("B4")).isEmpty();
+        AnimalPackState revealed = RULES.placed(lifted, "br-81mm", RULES.hiddenPosition("position", "c5", MAP), MAP);
+        AslCounter there = revealed.counters().get("br-81mm");
+        assertThat(there.hex()).isEqualTo("C5");
+        assertThat(there.terrain()).isEqualTo("marsh");
+        assertThat(there.prohibitsGuns()).as("10.31: the map says the marsh prohibits Guns").isTrue();
+        assertThatThrownBy(() -> RULES.hiddenPosition("position", "A1", MAP))
+                .isInstanceOfSatisfying(FieldRefused.class, e -> assertThat(e.field()).isEqualTo("position"));
+        assertThatThrownBy(() -> RULES.hiddenPosition("position", "behind the wadi", MAP))
+                .isInstanceOfSatisfying(FieldRefused.class, e -> assertThat(e.field()).isEqualTo("position"));
+    }
+
+    @Test
     void the_map_may_say_only_whether_a_terrain_prohibits_guns() {
         RULES.validateMap("map", MAP);
         ScenarioMap slope = new ScenarioMap(Map.of("B4", "hill"), Map.of("hill", Map.of("slope", 2)));
