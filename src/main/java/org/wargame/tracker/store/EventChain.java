@@ -151,6 +151,15 @@ public class EventChain {
     public record Receipt(String stream, long sequence, String hash) {
     }
 
+    /**
+     * The receipt of a command's last event, at {@code sequence}: from the head this instance wrote when it is that
+     * event (no read), else the stream's head as stored now.
+     */
+    public Receipt receipt(String stream, long sequence) {
+        Receipt written = written(stream);
+        return written != null && written.sequence() == sequence ? written : head(stream);
+    }
+
     /** The stream's head as stored now (in the caller's transaction: after a command, its own last event). */
     public Receipt head(String stream) {
         EventTables.Link last = tables.lastLink(stream);

@@ -82,6 +82,9 @@ class StreamOrderedStorageEngine extends JpaEventStorageEngine {
                 handlePersistenceException(e, events.get(0));
             }
             rows.forEach(EventChain::stored);
+            List<DomainEventMessage<?>> messages = new ArrayList<>(events.size());
+            events.forEach(event -> messages.add(asDomainEventMessage(event)));
+            JustStored.appended(messages); // the answer to the action, once committed, without reading them back
         });
     }
 

@@ -340,7 +340,12 @@ class ScenarioController {
         ScenarioView view = actor == null ? ScenarioView.of(result.state())
                 : ScenarioView.of(result.state()).seenBy(viewers.of(actor, result.state().campaignId()), result.state(),
                 secrets);
+        // the events just stored and their receipt, as this thread stored them (read back when it did not)
+        long end = result.state().events();
+        List<org.wargame.tracker.store.RecordedEvent> events = org.wargame.tracker.store.JustStored.take(
+                result.actionId(), scenarioId, result.firstEvent(), end);
         return ResponseEntity.ok().eTag(Versions.etag(view.eventCount())).body(new ActionResponse(result.actionId(),
-                history.stream(scenarioId, result.firstEvent()), view, chain.head(scenarioId), result.stopped()));
+                events != null ? events : history.stream(scenarioId, result.firstEvent()), view,
+                chain.receipt(scenarioId, end - 1), result.stopped()));
     }
 }
