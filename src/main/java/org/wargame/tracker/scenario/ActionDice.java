@@ -18,16 +18,35 @@ import java.util.List;
 public final class ActionDice implements Dice {
 
     private final String scenarioId;
-    private final byte[] seed;
+    private final java.util.function.Supplier<byte[]> seedSource;
+    private byte[] seed;
+    private boolean seedRead;
     private final Deque<EnteredRoll> entered;
     private final List<DiceRoll> rolled = new ArrayList<>();
     private int nextServerDie;
 
     public ActionDice(String scenarioId, byte[] seed, int serverDiceSoFar, List<EnteredRoll> entered) {
+        this(scenarioId, () -> seed, serverDiceSoFar, entered);
+    }
+
+    /**
+     * {@code seed} is asked for once, when the server first rolls: an action without a server die (a move) does not
+     * read the scenario's seed (issue 24: an action at the cost of its commit).
+     */
+    public ActionDice(String scenarioId, java.util.function.Supplier<byte[]> seed, int serverDiceSoFar,
+                      List<EnteredRoll> entered) {
         this.scenarioId = scenarioId;
-        this.seed = seed;
+        this.seedSource = seed;
         this.nextServerDie = serverDiceSoFar;
         this.entered = new ArrayDeque<>(entered == null ? List.of() : entered);
+    }
+
+    private byte[] seed() {
+        if (!seedRead) {
+            seed = seedSource.get();
+            seedRead = true;
+        }
+        return seed;
     }
 
     @Override
@@ -37,6 +56,7 @@ public final class ActionDice implements Dice {
         if (next != null) {
             roll = new DiceRoll(kind.name(), checked(next, kind), DiceRoll.ENTERED, purpose, null);
         } else {
+            byte[] seed = seed();
             if (seed == null) {
                 throw new FieldRefused("dice", "the " + kind.name() + " for " + purpose
                         + " must be entered (this scenario has no secret server seed: it was imported, or reopened"

@@ -514,8 +514,9 @@ public class Scenario {
     }
 
     /** The seed of the server's dice, or null (entered dice only) once it was revealed and the scenario reopened. */
-    private byte[] serverSeed(DiceSeeds seeds) {
-        return state.serverDiceOpen() ? seeds.seedOf(scenarioId) : null;
+    private java.util.function.Supplier<byte[]> serverSeed(DiceSeeds seeds) {
+        boolean open = state.serverDiceOpen();
+        return () -> open ? seeds.seedOf(scenarioId) : null; // read only when the server rolls
     }
 
     private void requireInPlay() {
