@@ -179,7 +179,7 @@ class HiddenSetUpApiTest extends LeakTestSupport {
         java.util.regex.Matcher csrf = java.util.regex.Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"")
                 .matcher(page.substring(page.indexOf("id=\"hide-form\"")));
         assertThat(csrf.find()).isTrue();
-        String form = "counter=us-sq-1&position=F6&expectedVersion=1&_csrf=" + csrf.group(1);
+        String form = "counter=us-sq-1&where=F6&expectedVersion=1&_csrf=" + csrf.group(1);
         java.net.http.HttpResponse<String> posted = sam.send(java.net.http.HttpRequest.newBuilder(
                 uri("/scenarios/" + s + "/hidden")).header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(java.net.http.HttpRequest.BodyPublishers.ofString(form)).build(),

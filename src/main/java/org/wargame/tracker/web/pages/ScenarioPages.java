@@ -101,7 +101,7 @@ public class ScenarioPages {
         Actor actor = actor(auth, scenarioId);
         model.addAttribute("posted", form);
         return run(scenarioId, actor, model, response, "hide", () -> service.hide(scenarioId, form.get("counter"),
-                form.get("position"), actor, version(form.get("expectedVersion"))));
+                form.get("where"), actor, version(form.get("expectedVersion"))));
     }
 
     /** Notes what a hidden counter of the actor's side did (read by the others as "a hidden unit acted"). */
