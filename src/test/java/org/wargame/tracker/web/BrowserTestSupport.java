@@ -58,13 +58,35 @@ abstract class BrowserTestSupport extends ApiTestSupport {
 
     /** Logs {@code user} in on {@code browser} (another player at the table): a fresh session, then the form. */
     protected void logIn(WebDriver browser, String user) {
-        browser.manage().deleteAllCookies();
-        browser.get(url("/login"));
-        fillLogin(browser, user, password(user));
-        // the page after the login, not the login page still showing: a page asked for before the login's answer
-        // arrived would be remembered by the login and become where it lands
-        waitOn(browser).until(d -> !d.getCurrentUrl().contains("/login")
-                && !d.findElements(org.openqa.selenium.By.cssSelector("main h1")).isEmpty());
+        for (int attempt = 1; ; attempt++) {
+            browser.manage().deleteAllCookies();
+            browser.get(url("/login"));
+            fillLogin(browser, user, password(user));
+            // the page after the login, not the login page still showing: a page asked for before the login's
+            // answer arrived would be remembered by the login and become where it lands; or the login's refusal
+            WebDriverWait slow = new WebDriverWait(browser, Duration.ofSeconds(30));
+            slow.ignoring(StaleElementReferenceException.class);
+            slow.until(d -> d.getCurrentUrl().contains("/login?") || !d.getCurrentUrl().contains("/login")
+                    && !d.findElements(org.openqa.selenium.By.cssSelector("main h1")).isEmpty());
+            String now = browser.getCurrentUrl();
+            if (!now.contains("/login")) {
+                return;
+            }
+            // failed logins of other tests on this address (the same application) can make it wait: it says how long
+            java.util.regex.Matcher throttled = java.util.regex.Pattern.compile("throttled=(\\d+)").matcher(now);
+            if (throttled.find() && attempt < 4) {
+                try {
+                    Thread.sleep((Long.parseLong(throttled.group(1)) + 1) * 1000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                }
+                continue;
+            }
+            String alert = browser.findElements(org.openqa.selenium.By.cssSelector("[role=alert]")).stream()
+                    .map(org.openqa.selenium.WebElement::getText).reduce("", (a, b) -> a + " " + b);
+            throw new AssertionError("the login of " + user + " stayed on " + now + ":" + alert);
+        }
     }
 
     /** Types a user name and password into the login form on the page and sends it. */
