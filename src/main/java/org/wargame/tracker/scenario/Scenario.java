@@ -389,11 +389,16 @@ public class Scenario {
 
     /** What leaving the clock's position now for {@code to} would leave behind, by kind. */
     public static List<LeftBehind.Left> leftBehind(ScenarioState state, GameClock from, GameClock to) {
+        return leftBehind(state, from, to, state.ruleSet().decisionNeeded(state.rules(), from));
+    }
+
+    /** The same, with the decision the rules wait for at {@code from} already asked (a view asks it once). */
+    public static List<LeftBehind.Left> leftBehind(ScenarioState state, GameClock from, GameClock to,
+                                                   String decision) {
         List<LeftBehind.Left> left = new ArrayList<>();
         state.ruleSet().leftBehind(state.rules(), from, to).entrySet().stream()
                 .sorted(java.util.Map.Entry.comparingByKey())
                 .forEach(e -> left.add(new LeftBehind.Left(e.getKey(), e.getValue())));
-        String decision = state.ruleSet().decisionNeeded(state.rules(), from);
         if (decision != null) {
             left.add(new LeftBehind.Left(DECISION, "a decision the rules wait for (" + decision + ")"));
         }

@@ -34,15 +34,17 @@ public record ScenarioView(String scenarioId, String campaignId, String name, St
     public static ScenarioView of(ScenarioState state) {
         List<CounterView> counters = state.counters();
         IdNames names = IdNames.of(counters, state.sides());
+        String decision = ScenarioService.decision(state); // asked once: the view and what a step would leave
         return new ScenarioView(state.scenarioId(), state.campaignId(), state.name(), state.ruleSetId(),
                 state.turnLimit(), state.sides(), state.clock(), state.concluded(), state.result(),
                 state.diceCommitment(), state.serverRolls(), state.events(), counters,
                 state.concluded() ? List.of() : state.ruleSet().options(state.rules(), state.clock()).stream()
                         .map(names::in).toList(),
-                names.in(ScenarioService.decision(state)), names.in(state.clock().label()), state.proposal(),
+                names.in(decision), names.in(state.clock().label()), state.proposal(),
                 state.serverDiceOpen(), state.phase().acting(),
                 state.waitingFor(), state.done(), state.concluded() ? List.of() : Scenario.leftBehind(state,
-                        state.clock(), state.ruleSet().phases().next(state.clock(), state.sideOrder())).stream()
+                        state.clock(), state.ruleSet().phases().next(state.clock(), state.sideOrder()), decision)
+                        .stream()
                         .map(l -> new org.wargame.tracker.refusal.LeftBehind.Left(l.kind(), names.in(l.what())))
                         .toList(), state.map(), Visibility.publicSeals(state));
     }

@@ -40,10 +40,19 @@ public class DurableDataSource implements BeanPostProcessor {
                 && !u.startsWith("jdbc:h2:ssl:");
     }
 
-    /** The URL with {@code WRITE_DELAY=0} in place of any write delay it names. */
+    /**
+     * The URL with {@code WRITE_DELAY=0} in place of any write delay it names, and a parsed-statement cache of
+     * {@value #STATEMENTS} per connection unless it names one: H2 keeps 8 by default, fewer than the distinct
+     * statements of one action, so each was parsed again every time (a tenth of an action's time in a profile).
+     */
     static String durable(String url) {
-        return WRITE_DELAY.matcher(url).replaceAll("") + ";WRITE_DELAY=0";
+        String cached = QUERY_CACHE.matcher(url).find() ? url : url + ";QUERY_CACHE_SIZE=" + STATEMENTS;
+        return WRITE_DELAY.matcher(cached).replaceAll("") + ";WRITE_DELAY=0";
     }
+
+    private static final Pattern QUERY_CACHE = Pattern.compile("(?i);\\s*QUERY_CACHE_SIZE\\s*=");
+    /** Parsed statements kept per connection: an action uses about 20 distinct ones, a page a few dozen. */
+    static final int STATEMENTS = 128;
 
     /**
      * Hikari asks this about every SQL error on a pooled connection: one that says the database is closed, out of

@@ -189,11 +189,10 @@ public final class AnimalPackRules implements RuleSet<AnimalPackState, AnimalPac
     /** 10.11: a crew may become Pack-TI only at this step of the Game Turn: the players decide. */
     @Override
     public String decisionNeeded(AnimalPackState state, GameClock clock) {
-        return options(state, clock).stream().filter(o -> o.allowed() && o.action().equals("become-pack-ti"))
-                .findFirst()
-                // "become Pack-TI": the rule's term keeps its capitals
-                .map(o -> "10.11: " + o.counterId() + " may " + Character.toLowerCase(o.label().charAt(0))
-                        + o.label().substring(1) + " now").orElse(null);
+        ActionOption o = AvailableActions.firstPackTi(this, state, clock);
+        // "become Pack-TI": the rule's term keeps its capitals
+        return o == null ? null : "10.11: " + o.counterId() + " may " + Character.toLowerCase(o.label().charAt(0))
+                + o.label().substring(1) + " now";
     }
 
     @Override

@@ -23,20 +23,26 @@ final class AvailableActions {
 
     static List<ActionOption> of(AnimalPackRules rules, AnimalPackState s, GameClock clock) {
         List<ActionOption> options = new ArrayList<>();
+        // the counters in play by hex, once: each unit looks for the Guns in its hex (s.at would scan them all)
+        Map<String, List<AslCounter>> byHex = new java.util.HashMap<>();
+        for (AslCounter c : s.counters().values()) {
+            if (!c.eliminated() && c.hex() != null) {
+                byHex.computeIfAbsent(c.hex(), h -> new ArrayList<>()).add(c);
+            }
+        }
         for (AslCounter c : s.counters().values()) {
             if (c.eliminated()) {
                 continue;
             }
             if (c.possesses() != null) {
-                options.add(tried(rules, s, clock, c, "become-pack-ti", "Become Pack-TI", new BecomePackTi(c.id()),
-                        Map.of("type", "become-pack-ti", "crew", c.id())));
+                options.add(becomePackTi(rules, s, clock, c));
                 if (s.periodOf(c.possesses()) != null) {
                     options.add(tried(rules, s, clock, c, "reverse-packing", "Reverse (Un)Packing",
                             new ReversePacking(c.id()), Map.of("type", "reverse-packing", "crew", c.id())));
                 }
             }
             if (c.isPersonnel()) {
-                for (AslCounter gun : s.at(c.hex())) {
+                for (AslCounter gun : byHex.getOrDefault(c.hex(), List.of())) {
                     if (gun.isGun() && s.possessorOf(gun.id()) == null && PackTi.mayCarry(c, gun)) {
                         options.add(tried(rules, s, clock, c, "take-possession", "Take possession of " + gun.id(),
                                 new TakePossession(c.id(), gun.id()),
@@ -82,6 +88,25 @@ final class AvailableActions {
             }
         }
         return options;
+    }
+
+    /** 10.11: the first unit that may become Pack-TI now, or null: the options' own check, without the others. */
+    static ActionOption firstPackTi(AnimalPackRules rules, AnimalPackState s, GameClock clock) {
+        for (AslCounter c : s.counters().values()) {
+            if (!c.eliminated() && c.possesses() != null) {
+                ActionOption option = becomePackTi(rules, s, clock, c);
+                if (option.allowed()) {
+                    return option;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static ActionOption becomePackTi(AnimalPackRules rules, AnimalPackState s, GameClock clock,
+                                             AslCounter c) {
+        return tried(rules, s, clock, c, "become-pack-ti", "Become Pack-TI", new BecomePackTi(c.id()),
+                Map.of("type", "become-pack-ti", "crew", c.id()));
     }
 
     /** 10.4: a Mule hit rolls for the Gun it carries (or the Gun of its period, when Pack-TI). */
