@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.RequestJson;
+import org.wargame.tracker.store.CanonicalJson;
 import org.wargame.tracker.store.EventTables.ChainedEvent;
 import org.wargame.tracker.store.EventTables.Link;
 import org.wargame.tracker.store.StoredEvent;
@@ -24,7 +25,6 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -74,13 +74,11 @@ final class HistoryFile {
     /** Writes a file: the header with its manifest first, then each line as it is given. */
     static final class Writer {
         private final JsonGenerator out;
-        private final Check check;
 
         Writer(OutputStream target, String campaignId, Manifest manifest) throws IOException {
             JsonFactory factory = StoredJson.mapper().getFactory();
             out = factory.createGenerator(target);
             out.setRootValueSeparator(new SerializedString("\n"));
-            check = new Check(factory);
             out.writeStartObject();
             out.writeStringField("format", FORMAT);
             out.writeNumberField("version", VERSION);
@@ -110,8 +108,11 @@ final class HistoryFile {
             out.writeStringField("type", e.payloadType());
             out.writeStringField("revision", e.payloadRevision());
             out.writeStringField("timestamp", e.timestamp());
-            writeBytes(out, check, "payload", e.payload());
-            writeBytes(out, check, "metaData", e.metaData());
+            // checked when it was stored (the row's canonical_json); a row stored before there was that column is
+            // checked here
+            boolean canonical = Boolean.TRUE.equals(row.canonical());
+            writeBytes(out, canonical, "payload", e.payload());
+            writeBytes(out, canonical, "metaData", e.metaData());
             out.writeStringField("hash", row.link() == null ? null : row.link().hash());
             out.writeStringField("previousHash", row.link() == null ? null : row.link().previousHash());
             out.writeEndObject();
@@ -321,77 +322,15 @@ final class HistoryFile {
      * A stored JSON value as it is, when reading it back gives the very same bytes (always, for what Jackson wrote);
      * else Base64 under {@code field + "Base64"}.
      */
-    private static void writeBytes(JsonGenerator out, Check check, String field, byte[] bytes) throws IOException {
+    private static void writeBytes(JsonGenerator out, boolean canonical, String field, byte[] bytes)
+            throws IOException {
         if (bytes == null) {
             out.writeNullField(field);
-        } else if (check.canonical(bytes)) {
+        } else if (canonical || CanonicalJson.of(bytes)) {
             out.writeFieldName(field);
             out.writeRawValue(new RawJson(bytes));
         } else {
             out.writeStringField(field + "Base64", Base64.getEncoder().encodeToString(bytes));
-        }
-    }
-
-    /** Whether bytes are one JSON value that Jackson writes back byte for byte (no duplicate key, no spaces). */
-    private static final class Check {
-        private final JsonFactory factory;
-        private final Same same = new Same();
-
-        Check(JsonFactory factory) {
-            this.factory = factory;
-        }
-
-        boolean canonical(byte[] bytes) {
-            same.expect(bytes);
-            try (JsonParser in = factory.createParser(bytes)) {
-                in.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-                if (in.nextToken() == null) {
-                    return false;
-                }
-                try (JsonGenerator copy = factory.createGenerator(same)) {
-                    copy.copyCurrentStructure(in);
-                }
-                if (in.nextToken() != null) {
-                    return false;
-                }
-            } catch (IOException e) {
-                return false;
-            }
-            return same.matched();
-        }
-    }
-
-    /** Compares what is written to it with the bytes expected, as it comes (no copy of the value is made). */
-    private static final class Same extends OutputStream {
-        private byte[] expected;
-        private int at;
-        private boolean equal;
-
-        void expect(byte[] bytes) {
-            expected = bytes;
-            at = 0;
-            equal = true;
-        }
-
-        boolean matched() {
-            return equal && at == expected.length;
-        }
-
-        @Override
-        public void write(int b) {
-            if (equal && (at >= expected.length || expected[at] != (byte) b)) {
-                equal = false;
-            }
-            at++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            if (equal && (at + len > expected.length
-                    || !Arrays.equals(expected, at, at + len, b, off, off + len))) {
-                equal = false;
-            }
-            at += len;
         }
     }
 

@@ -46,7 +46,7 @@ public class EventTables {
 
     private static final String INSERT_EVENT = "insert into domain_event_entry (global_index, sequence_number, "
             + "aggregate_identifier, event_identifier, payload_revision, payload_type, time_stamp, type, meta_data, "
-            + "payload) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "payload, canonical_json) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     private static final String INSERT_LINK = "insert into event_chain (event_identifier, aggregate_identifier, "
             + "sequence_number, previous_hash, hash) values (?, ?, ?, ?, ?)";
 
@@ -122,7 +122,14 @@ public class EventTables {
      * An event with its stream's type and the link at its place ({@code link} null when there is none; it may name
      * another event, which verification reports).
      */
-    public record ChainedEvent(StoredEvent event, String streamType, Link link) {
+    /**
+     * {@code canonical}: whether the payload and metadata were found {@link CanonicalJson} when the row was stored;
+     * null for a row stored before that was kept, or not read.
+     */
+    public record ChainedEvent(StoredEvent event, String streamType, Link link, Boolean canonical) {
+        public ChainedEvent(StoredEvent event, String streamType, Link link) {
+            this(event, streamType, link, null);
+        }
     }
 
     // ------------------------------------------------------------------------------------------- event table
@@ -262,7 +269,8 @@ public class EventTables {
             ChainedEvent row = rows.get(k);
             StoredEvent e = row.event();
             events.add(new Object[]{indexes[k], e.sequence(), e.stream(), e.eventIdentifier(), e.payloadRevision(),
-                    e.payloadType(), e.timestamp(), row.streamType(), e.metaData(), e.payload()});
+                    e.payloadType(), e.timestamp(), row.streamType(), e.metaData(), e.payload(),
+                    CanonicalJson.of(e.payload(), e.metaData())});
             links.add(new Object[]{e.eventIdentifier(), e.stream(), e.sequence(), row.link().previousHash(),
                     row.link().hash()});
         }
@@ -280,7 +288,8 @@ public class EventTables {
         for (int k = 0; k < rows.size(); k++) {
             StoredEvent e = rows.get(k);
             values.add(new Object[]{indexes[k], e.sequence(), e.stream(), e.eventIdentifier(), e.payloadRevision(),
-                    e.payloadType(), e.timestamp(), types.get(k), e.metaData(), e.payload()});
+                    e.payloadType(), e.timestamp(), types.get(k), e.metaData(), e.payload(),
+                    CanonicalJson.of(e.payload(), e.metaData())});
         }
         jdbc.batchUpdate(INSERT_EVENT, values);
     }
@@ -433,10 +442,12 @@ public class EventTables {
     public List<ChainedEvent> chained(String stream, long from, long end) {
         Map<Long, Link> links = links(stream, from, end);
         List<ChainedEvent> rows = new ArrayList<>();
-        jdbc.query("select " + EVENT_COLUMNS + ", type from domain_event_entry where aggregate_identifier = ? "
-                + "and sequence_number >= ? and sequence_number < ?" + BY_STREAM, rs -> {
+        jdbc.query("select " + EVENT_COLUMNS + ", type, canonical_json from domain_event_entry where "
+                + "aggregate_identifier = ? and sequence_number >= ? and sequence_number < ?" + BY_STREAM, rs -> {
             StoredEvent event = EVENT_ROWS.mapRow(rs, 0);
-            rows.add(new ChainedEvent(event, rs.getString(10), links.get(event.sequence())));
+            boolean canonical = rs.getBoolean(11);
+            rows.add(new ChainedEvent(event, rs.getString(10), links.get(event.sequence()),
+                    rs.wasNull() ? null : canonical));
         }, stream, from, end);
         return rows;
     }

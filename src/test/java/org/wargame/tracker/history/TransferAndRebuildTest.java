@@ -96,11 +96,43 @@ class TransferAndRebuildTest extends ApiTestSupport {
             Response copy = send("referee", HttpRequest.newBuilder(URI.create(base + "/api/scenarios/" + scenario))
                     .GET());
             assertThat(copy.body()).isEqualTo(original);
+            // the import found each event's JSON canonical as it stored it, as a live action does
+            assertThat(fresh.getBean(JdbcTemplate.class).queryForObject("select count(*) from domain_event_entry "
+                    + "where canonical_json is null or not canonical_json", Long.class)).isZero();
             Response reExport = send("referee", HttpRequest.newBuilder(
                     URI.create(base + "/api/campaigns/" + campaign + "/export")).GET());
             // the same history, line for line, but the export time in the header
             assertThat(reExport.raw().substring(reExport.raw().indexOf('\n')))
                     .isEqualTo(file.substring(file.indexOf('\n')));
+        }
+    }
+
+    @Test
+    void each_event_is_found_canonical_when_stored_and_a_row_from_before_is_checked_at_the_export() throws Exception {
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        String scenario = played(campaign);
+        assertThat(jdbc.queryForObject("select count(*) from domain_event_entry where aggregate_identifier in (?, ?) "
+                + "and (canonical_json is null or not canonical_json)", Long.class, campaign, scenario)).isZero();
+
+        // rows stored before the column (null): the export checks them, a spaced payload goes in Base64
+        String spaced = "{ \"spaced\": true }";
+        jdbc.update("update domain_event_entry set canonical_json = null where aggregate_identifier = ?", scenario);
+        Map<String, Object> last = jdbc.queryForMap("select event_identifier, payload from domain_event_entry where "
+                + "aggregate_identifier = ? order by sequence_number desc fetch first 1 rows only", scenario);
+        jdbc.update("update domain_event_entry set payload = ? where event_identifier = ?",
+                spaced.getBytes(java.nio.charset.StandardCharsets.UTF_8), last.get("event_identifier"));
+        try {
+            String[] lines = exported(campaign).raw().split("\n");
+            JsonNode changed = JSON.readTree(lines[lines.length - 1]);
+            assertThat(changed.get("eventIdentifier").asText()).isEqualTo(last.get("event_identifier"));
+            assertThat(changed.has("payload")).isFalse();
+            assertThat(new String(java.util.Base64.getDecoder().decode(changed.get("payloadBase64").asText()),
+                    java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(spaced);
+            JsonNode before = JSON.readTree(lines[lines.length - 2]); // unflagged but canonical: as it is
+            assertThat(before.get("payload").isObject()).isTrue();
+        } finally {
+            jdbc.update("update domain_event_entry set payload = ?, canonical_json = true where event_identifier = ?",
+                    last.get("payload"), last.get("event_identifier"));
         }
     }
 
