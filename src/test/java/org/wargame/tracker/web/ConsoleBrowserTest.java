@@ -182,8 +182,12 @@ class ConsoleBrowserTest extends BrowserTestSupport {
             driver.manage().deleteAllCookies(); // both trackers are on localhost: one session cookie name
             driver.get(base + "/login");
             fillLogin(driver, "referee", REFEREE_PASSWORD);
-            wait.until(d -> !d.findElements(By.cssSelector("main h1")).isEmpty());
+            // the page after the login, not the login page (it has a "main h1" too): a page asked for before the
+            // login's answer would be refused to the session not yet logged in (a CI run on PostgreSQL met that)
+            wait.until(d -> !d.getCurrentUrl().contains("/login")
+                    && !d.findElements(By.cssSelector("main h1")).isEmpty());
             driver.get(base + "/console");
+            wait.until(d -> !d.findElements(By.id("history")).isEmpty());
             assertThat(driver.findElements(By.cssSelector("#exports tr[data-campaign='" + campaignId + "']")))
                     .isEmpty();
             importHistory(file);
