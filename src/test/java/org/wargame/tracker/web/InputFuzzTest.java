@@ -105,7 +105,11 @@ class InputFuzzTest extends ApiTestSupport {
             assertThat(response.status()).as(what).isLessThan(500);
             if (response.status() >= 400) {
                 assertThat(response.at("/status").asInt()).as(what).isEqualTo(response.status());
-                assertThat(response.at("/detail").asText()).as(what)
+                // the field's path is the sender's own words (a mutated map key "Bnull" reads like a class name in
+                // "plans[0].map.hexes.Bnull"): the detail is read for internals without it
+                String field = response.at("/field").asText("");
+                String detail = response.at("/detail").asText();
+                assertThat(field.isEmpty() ? detail : detail.replace(field, "<field>")).as(what)
                         .doesNotContainPattern(InputContractApiTest.INTERNAL);
                 assertThat(events()).as("events after a refusal: " + what).isEqualTo(before);
             }
