@@ -42,8 +42,9 @@ public class DurableDataSource implements BeanPostProcessor {
 
     /**
      * The URL with {@code WRITE_DELAY=0} in place of any write delay it names, and a parsed-statement cache of
-     * {@value #STATEMENTS} per connection unless it names one: H2 keeps 8 by default, fewer than the distinct
-     * statements of one action, so each was parsed again every time (a tenth of an action's time in a profile).
+     * {@value #STATEMENTS} per connection unless it names one: H2 keeps 8 by default, fewer than an HTTP request's
+     * statements with its sign-in, action and answer, so each was parsed again every time (13% of an HTTP action in
+     * a profile; about 10% of its time in the benchmark, docs/speed.md).
      */
     static String durable(String url) {
         String cached = QUERY_CACHE.matcher(url).find() ? url : url + ";QUERY_CACHE_SIZE=" + STATEMENTS;
@@ -51,7 +52,7 @@ public class DurableDataSource implements BeanPostProcessor {
     }
 
     private static final Pattern QUERY_CACHE = Pattern.compile("(?i);\\s*QUERY_CACHE_SIZE\\s*=");
-    /** Parsed statements kept per connection: an action uses about 20 distinct ones, a page a few dozen. */
+    /** Parsed statements kept per connection: a page or an HTTP action uses a few dozen distinct ones. */
     static final int STATEMENTS = 128;
 
     /**
