@@ -4,6 +4,7 @@ import jakarta.annotation.PreDestroy;
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
 import org.h2.mvstore.MVStore;
+import org.h2.mvstore.RandomAccessStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -23,7 +24,10 @@ import java.util.concurrent.TimeUnit;
  * to the file before the action is answered (it survives {@code kill -9}); H2 then stores one chunk per commit and
  * stops its own background thread, which is what rewrites half-empty chunks. Without it the file grows with every
  * commit. This does that work instead: every {@code tracker.h2.compact-every-ms} it rewrites the live pages of the
- * emptiest chunks (a bounded amount per run) so that their space is reused. Nothing here runs on PostgreSQL.
+ * emptiest chunks (a bounded amount per run) so that their space is reused, and, once the file holds more free space
+ * than the fill rate allows, moves the chunks at its end into the holes and cuts the file short (H2's own
+ * background thread does both; rewriting alone left a played file at ten times its events' bytes while it ran,
+ * docs/speed.md). Nothing here runs on PostgreSQL.
  */
 @Component
 public class H2Housekeeping {
@@ -34,12 +38,15 @@ public class H2Housekeeping {
     private final long everyMillis;
     private final int fillRate;
     private final int writeBytes;
+    private final long settleMillis;
     private ScheduledExecutorService executor;
 
     public H2Housekeeping(DataSource dataSource, @Value("${tracker.h2.compact-every-ms:1000}") long everyMillis,
                           @Value("${tracker.h2.fill-rate:80}") int fillRate,
-                          @Value("${tracker.h2.compact-write-bytes:4194304}") int writeBytes) {
+                          @Value("${tracker.h2.compact-write-bytes:4194304}") int writeBytes,
+                          @Value("${tracker.h2.settle-at-stop-ms:5000}") long settleMillis) {
         this.dataSource = dataSource;
+        this.settleMillis = settleMillis;
         this.everyMillis = everyMillis;
         this.fillRate = fillRate;
         this.writeBytes = writeBytes;
@@ -58,22 +65,66 @@ public class H2Housekeeping {
         executor.scheduleWithFixedDelay(this::compact, everyMillis, everyMillis, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * At the tracker's stop, before H2 closes the file: rounds of {@link #compact()} while there is still space to
+     * give back, for at most {@code tracker.h2.settle-at-stop-ms} (H2's own compaction at close, bounded by the URL's
+     * {@code MAX_COMPACT_TIME}, left a played file at five times its events' bytes). A chunk that died within the
+     * URL's {@code RETENTION_TIME} is kept, so a round that could give nothing back waits a little for it.
+     */
     @PreDestroy
-    void stop() {
+    public void stop() {
         if (executor != null) {
             executor.shutdownNow();
+            try {
+                executor.awaitTermination(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        long deadline = System.nanoTime() + settleMillis * 1_000_000L;
+        MVStore store = store();
+        long size = store == null ? 0 : store.getFileStore().size();
+        try {
+            while (settleMillis > 0 && store != null && System.nanoTime() < deadline && !store.isClosed()
+                    && compact()) {
+                long now = store.getFileStore().size();
+                if (now >= size) {
+                    Thread.sleep(200);
+                }
+                size = Math.min(size, now);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
-    /** One round: rewrite up to {@code writeBytes} of the emptiest chunks while they are under the fill rate. */
-    void compact() {
+    /**
+     * One round: rewrite up to {@code writeBytes} of the emptiest chunks while they are under the fill rate, then,
+     * while less of the file than the fill rate is in use, move up to {@code writeBytes} of chunks from its end into
+     * free space nearer its start, which lets H2 truncate the file.
+     *
+     * @return whether the round found the chunks or the file under the fill rate
+     */
+    boolean compact() {
         try {
             MVStore store = store();
-            if (store != null && !store.isClosed() && store.getFileStore().getChunksFillRate() < fillRate) {
-                store.compact(fillRate, writeBytes);
+            if (store == null || store.isClosed()) {
+                return false;
             }
+            boolean work = false;
+            if (store.getFileStore().getChunksFillRate() < fillRate) {
+                store.compact(fillRate, writeBytes);
+                work = true;
+            }
+            if (store.getFileStore() instanceof RandomAccessStore file && file.getFillRate() < fillRate) {
+                file.compactMoveChunks(fillRate, writeBytes, store);
+                work = true;
+            }
+            return work;
         } catch (RuntimeException e) {
             LOG.warn("H2 housekeeping: {}", e.toString());
+            return false;
         }
     }
 

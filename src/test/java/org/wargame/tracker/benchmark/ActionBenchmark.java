@@ -14,6 +14,7 @@ import org.wargame.tracker.TrackerApplication;
 import org.wargame.tracker.benchmark.TableActions.Parked;
 import org.wargame.tracker.scenario.ScenarioService;
 import org.wargame.tracker.store.Commands;
+import org.wargame.tracker.store.H2Housekeeping;
 
 import java.io.IOException;
 import java.net.CookieManager;
@@ -60,6 +61,8 @@ class ActionBenchmark extends ApiTestSupport {
     private static final int READS = Integer.getInteger("bench.reads", 15);
     private static final ObjectMapper PARSER = new ObjectMapper();
 
+    @Autowired
+    H2Housekeeping housekeeping;
     @Autowired
     ScenarioService service;
     @Autowired
@@ -210,6 +213,16 @@ class ActionBenchmark extends ApiTestSupport {
         row(String.format(Locale.ROOT, "H2 file of this tracker (%,d events, played as at a table), running",
                         allEvents(jdbc)), mb(running), mb(all) + " (the events' own bytes: payload and metadata)",
                 ratio((double) running / all), "under 3", running < 3 * all);
+        // then at a table's pace: a move every 250 ms for 20 s, the housekeeping running beside them
+        long paceEnds = System.nanoTime() + 20_000_000_000L;
+        while (System.nanoTime() < paceEnds) {
+            httpMove(short10);
+            Thread.sleep(250);
+        }
+        long paced = Files.size(file);
+        long pacedEvents = allEventBytes(jdbc);
+        row("the same file, running, after 20 s more at a table's pace (a move every 250 ms)", mb(paced), mb(pacedEvents) + " (the events' own bytes)",
+                ratio((double) paced / pacedEvents), "under 3", paced < 3 * pacedEvents);
 
         // ---- history reads at 1,000 / 20,000 / 50,000 events, each after a write
         Map<String, Function<Parked, String>> reads = new LinkedHashMap<>();
@@ -328,8 +341,10 @@ class ActionBenchmark extends ApiTestSupport {
         // ---- the file after a clean stop of this tracker
         long events = allEvents(jdbc);
         long own = allEventBytes(jdbc);
-        // the database stopped as the tracker's stop stops it (H2 closes the file, compacting for at most its
-        // MAX_COMPACT_TIME); the Spring context stays open, since the test framework reads it after the test
+        // the database stopped as the tracker's stop stops it (the housekeeping's last rounds, then H2 closes the
+        // file, compacting for at most its MAX_COMPACT_TIME); the Spring context stays open, since the test
+        // framework reads it after the test
+        housekeeping.stop();
         jdbc.execute("SHUTDOWN");
         long stopped = Files.size(file);
         row(String.format(Locale.ROOT, "H2 file of this tracker (%,d events), after a clean stop", events),

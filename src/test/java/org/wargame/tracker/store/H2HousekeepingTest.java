@@ -1,0 +1,51 @@
+package org.wargame.tracker.store;
+
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The H2 file shrinks while the tracker runs once most of what it held is dead, and keeps what is live. */
+class H2HousekeepingTest {
+
+    @Test
+    void aFileMostlyFreedIsCutShortWhileOpen(@TempDir Path dir) throws Exception {
+        JdbcDataSource source = new JdbcDataSource();
+        source.setURL(DurableDataSource.durable("jdbc:h2:file:" + dir.resolve("t") + ";RETENTION_TIME=0"));
+        source.setUser("sa");
+        Path file = dir.resolve("t.mv.db");
+        try (Connection open = source.getConnection(); Statement sql = open.createStatement()) {
+            sql.execute("create table row_of_play (id int primary key, body varchar(4000))");
+            try (PreparedStatement insert = open.prepareStatement("insert into row_of_play values (?, ?)")) {
+                for (int i = 0; i < 6_000; i++) { // one commit each, as actions commit
+                    insert.setInt(1, i);
+                    insert.setString(2, i + " " + Long.toHexString(Double.doubleToLongBits(Math.random())).repeat(60));
+                    insert.executeUpdate();
+                }
+            }
+            sql.execute("delete from row_of_play where mod(id, 10) <> 0");
+            long grown = Files.size(file);
+
+            H2Housekeeping housekeeping = new H2Housekeeping(source, 0, 80, 4 << 20, 0);
+            for (int round = 0; round < 60; round++) {
+                housekeeping.compact();
+            }
+
+            assertThat(Files.size(file)).as("the file after housekeeping, against %,d bytes before", grown)
+                    .isLessThan(grown / 2);
+            try (ResultSet left = sql.executeQuery("select count(*), min(id), max(id) from row_of_play")) {
+                left.next();
+                assertThat(left.getInt(1)).isEqualTo(600);
+                assertThat(left.getInt(3)).isEqualTo(5_990);
+            }
+        }
+    }
+}
