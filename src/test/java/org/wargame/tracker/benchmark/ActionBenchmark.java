@@ -489,6 +489,143 @@ class ActionBenchmark extends ApiTestSupport {
             postgres.drop(importSchema);
             postgres.drop(floorSchema);
         }
+        twoInstances(postgres);
+    }
+
+    /**
+     * Issue 24, item 3: eight clients acting at once, in process, on one scenario and on eight, through one tracker
+     * and through two trackers on one database (each client keeps to one tracker), in rounds that take turns. A
+     * client whose action is refused as a conflict (another stored first at its place in the stream) sends it again:
+     * the re-sends are the work thrown away.
+     */
+    private void twoInstances(PostgresSchemas postgres) throws Exception {
+        String schema = PostgresSchemas.name();
+        String url = postgres.fresh(schema, "");
+        try (ConfigurableApplicationContext a = postgresTracker(postgres, url);
+             ConfigurableApplicationContext b = postgresTracker(postgres, url)) {
+            URI base = URI.create(base(a));
+            List<Parked> eight = new ArrayList<>();
+            for (int i = 0; i < 8; i++) { // a campaign each: a counter is in play in one scenario at a time
+                String campaignId = TableActions.campaignId(10);
+                HttpResponse<String> created = client.send(HttpRequest.newBuilder(base.resolve("/api/campaigns"))
+                        .header("Authorization", table.basic()).header("Content-Type", "application/yaml")
+                        .POST(HttpRequest.BodyPublishers.ofString(TableActions.campaignYaml(campaignId, 10)))
+                        .build(), HttpResponse.BodyHandlers.ofString());
+                if (created.statusCode() != 201) {
+                    throw new IllegalStateException(created.body());
+                }
+                eight.add(TableActions.scenario(a.getBean(ScenarioService.class), a.getBean(Commands.class),
+                        campaignId, "bench-pair-" + i, 10, 200));
+            }
+            List<ScenarioService> one = List.of(a.getBean(ScenarioService.class));
+            List<ScenarioService> two = List.of(a.getBean(ScenarioService.class), b.getBean(ScenarioService.class));
+            int moves = Integer.getInteger("bench.pair-moves", 100);
+            clients(two, eight, moves / 2); // warm-up of both trackers
+            List<Double> oneOnOne = new ArrayList<>();
+            List<Double> twoOnOne = new ArrayList<>();
+            List<Double> oneOnEight = new ArrayList<>();
+            List<Double> twoOnEight = new ArrayList<>();
+            long[] resends = new long[4];
+            for (int round = 0; round < 3; round++) {
+                double[] r;
+                r = clients(one, eight.subList(0, 1), moves);
+                oneOnOne.add(r[0]);
+                resends[0] += (long) r[1];
+                r = clients(two, eight.subList(0, 1), moves);
+                twoOnOne.add(r[0]);
+                resends[1] += (long) r[1];
+                r = clients(one, eight, moves);
+                oneOnEight.add(r[0]);
+                resends[2] += (long) r[1];
+                r = clients(two, eight, moves);
+                twoOnEight.add(r[0]);
+                resends[3] += (long) r[1];
+            }
+            double r11 = median(oneOnOne);
+            double r21 = median(twoOnOne);
+            double r18 = median(oneOnEight);
+            double r28 = median(twoOnEight);
+            int sent = 3 * 8 * moves;
+            row("PostgreSQL: 8 clients on one scenario, through 2 trackers on one database / through 1 (medians of "
+                            + "3 rounds of " + sent / 3 + " actions)", actions(r21) + ", " + resends[1] + " re-sent of "
+                            + sent, actions(r11) + ", " + resends[0] + " re-sent of " + sent, ratio(r21 / r11),
+                    "at least 0.9, 0 re-sent", r21 >= 0.9 * r11 && resends[1] == 0);
+            row("PostgreSQL: 8 clients on 8 scenarios, through 2 trackers on one database / through 1",
+                    actions(r28) + ", " + resends[3] + " re-sent of " + sent, actions(r18) + ", " + resends[2]
+                            + " re-sent of " + sent, ratio(r28 / r18), "not slower (at least 0.9)", r28 >= 0.9 * r18);
+        } finally {
+            postgres.drop(schema);
+        }
+    }
+
+    /**
+     * Eight clients, each {@code moves} moves on scenario {@code i % scenarios} through tracker {@code i %
+     * trackers}, at once: actions a second of the whole, and the re-sends.
+     */
+    private static double[] clients(List<ScenarioService> trackers, List<Parked> scenarios, int moves)
+            throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        java.util.concurrent.atomic.AtomicLong resent = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        List<java.util.concurrent.Future<?>> running = new ArrayList<>();
+        try {
+            for (int c = 0; c < 8; c++) {
+                ScenarioService tracker = trackers.get(c % trackers.size());
+                Parked p = scenarios.get(c % scenarios.size());
+                long first = 1_000_000L * c;
+                running.add(pool.submit(() -> {
+                    go.await();
+                    for (long n = first; n < first + moves; n++) {
+                        while (true) {
+                            try {
+                                tracker.act(p.id(), p.move(n), REFEREE);
+                                break;
+                            } catch (RuntimeException e) {
+                                if (!conflict(e)) {
+                                    throw e;
+                                }
+                                resent.incrementAndGet();
+                            }
+                        }
+                    }
+                    return null;
+                }));
+            }
+            long t = System.nanoTime();
+            go.countDown();
+            for (java.util.concurrent.Future<?> f : running) {
+                f.get();
+            }
+            double seconds = (System.nanoTime() - t) / 1e9;
+            return new double[] {8.0 * moves / seconds, resent.get()};
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static String actions(double perSecond) {
+        return String.format(Locale.ROOT, "%,.0f actions/s", perSecond);
+    }
+
+    /** A refusal because another action was stored first at the same place (the API's 409). */
+    private static boolean conflict(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof org.axonframework.modelling.command.ConcurrencyException
+                    || t instanceof org.springframework.dao.DuplicateKeyException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static ConfigurableApplicationContext postgresTracker(PostgresSchemas postgres, String url)
+            throws IOException {
+        return new SpringApplicationBuilder(TrackerApplication.class)
+                .run("--tracker.data-dir=" + Files.createTempDirectory("tracker-bench-postgres-"), "--server.port=0",
+                        "--tracker.load-samples=false", "--spring.profiles.active=postgres", "--TRACKER_DB_URL=" + url,
+                        "--TRACKER_DB_USER=" + postgres.user(), "--TRACKER_DB_PASSWORD=" + postgres.password(),
+                        "--TRACKER_REFEREE_PASSWORD=" + REFEREE_PASSWORD,
+                        "--TRACKER_PLAYER_PASSWORD=" + PLAYER_PASSWORD);
     }
 
     // ------------------------------------------------------------------------------------------------ set-up
