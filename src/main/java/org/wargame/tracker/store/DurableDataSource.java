@@ -41,20 +41,17 @@ public class DurableDataSource implements BeanPostProcessor {
     }
 
     /**
-     * The URL with {@code WRITE_DELAY=0} in place of any write delay it names, a parsed-statement cache of
-     * {@value #STATEMENTS} per connection unless it names one (H2 keeps 8 by default, fewer than an HTTP request's
-     * statements with its sign-in, action and answer, so each was parsed again every time: 13% of an HTTP action in
-     * a profile), and compressed pages unless it names {@code COMPRESS} (the live pages of a played file are 3.7
-     * times its events' own bytes uncompressed, 1.5 times compressed; an action's time did not move: docs/speed.md).
+     * The URL with {@code WRITE_DELAY=0} in place of any write delay it names, and a parsed-statement cache of
+     * {@value #STATEMENTS} per connection unless it names one: H2 keeps 8 by default, fewer than an HTTP request's
+     * statements with its sign-in, action and answer, so each was parsed again every time (13% of an HTTP action in
+     * a profile; about 10% of its time in the benchmark, docs/speed.md).
      */
     static String durable(String url) {
         String cached = QUERY_CACHE.matcher(url).find() ? url : url + ";QUERY_CACHE_SIZE=" + STATEMENTS;
-        String compressed = COMPRESS.matcher(cached).find() ? cached : cached + ";COMPRESS=TRUE";
-        return WRITE_DELAY.matcher(compressed).replaceAll("") + ";WRITE_DELAY=0";
+        return WRITE_DELAY.matcher(cached).replaceAll("") + ";WRITE_DELAY=0";
     }
 
     private static final Pattern QUERY_CACHE = Pattern.compile("(?i);\\s*QUERY_CACHE_SIZE\\s*=");
-    private static final Pattern COMPRESS = Pattern.compile("(?i);\\s*COMPRESS\\s*=");
     /** Parsed statements kept per connection: a page or an HTTP action uses a few dozen distinct ones. */
     static final int STATEMENTS = 128;
 

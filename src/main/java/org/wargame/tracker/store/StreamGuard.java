@@ -133,6 +133,15 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
                 && before.hash().equals(head.hash())) {
             return; // as this instance left it
         }
+        EventChain.Receipt mine = chain.written(stream);
+        if (before != null && mine != null && mine.sequence() == head.sequence() && before.sequence() < mine.sequence()
+                && head.hash().equals(mine.hash())) {
+            // this instance's own last write, committed, its after-commit not yet run (the stream's lock is free
+            // from the commit on), onto a stream it had checked: its aggregate is cached as it left it. Evicting
+            // here made every command after a concurrent one on the same scenario load the aggregate again
+            known.put(stream, head);
+            return;
+        }
         boolean fromKnown = before != null && before.sequence() < head.sequence() && stillChained(stream, before);
         Known checked = verify(stream, fromKnown ? before.sequence() + 1 : 0,
                 fromKnown ? before.hash() : ChainHash.GENESIS);

@@ -489,7 +489,11 @@ class ActionBenchmark extends ApiTestSupport {
             postgres.drop(importSchema);
             postgres.drop(floorSchema);
         }
-        twoInstances(postgres);
+        try {
+            twoInstances(postgres);
+        } catch (Exception e) { // said in the report, so that the rest of the run stands
+            notes.add("Eight clients through two trackers: not measured (" + e + ")");
+        }
     }
 
     /**
@@ -520,6 +524,17 @@ class ActionBenchmark extends ApiTestSupport {
             List<ScenarioService> one = List.of(a.getBean(ScenarioService.class));
             List<ScenarioService> two = List.of(a.getBean(ScenarioService.class), b.getBean(ScenarioService.class));
             int moves = Integer.getInteger("bench.pair-moves", 100);
+            org.wargame.tracker.scenario.ScenarioViews seenByB = b.getBean(
+                    org.wargame.tracker.scenario.ScenarioViews.class);
+            for (Parked p : eight) {
+                long until = System.nanoTime() + 10_000_000_000L;
+                while (!seenByB.exists(p.id())) {
+                    if (System.nanoTime() > until) {
+                        throw new IllegalStateException("the second tracker does not see scenario " + p.id());
+                    }
+                    Thread.sleep(50);
+                }
+            }
             clients(two, eight, moves / 2); // warm-up of both trackers
             List<Double> oneOnOne = new ArrayList<>();
             List<Double> twoOnOne = new ArrayList<>();
