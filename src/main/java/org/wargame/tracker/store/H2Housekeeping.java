@@ -69,7 +69,8 @@ public class H2Housekeeping {
      * At the tracker's stop, before H2 closes the file: rounds of {@link #compact()} while there is still space to
      * give back, for at most {@code tracker.h2.settle-at-stop-ms} (H2's own compaction at close, bounded by the URL's
      * {@code MAX_COMPACT_TIME}, left a played file at five times its events' bytes). A chunk that died within the
-     * URL's {@code RETENTION_TIME} is kept, so a round that could give nothing back waits a little for it.
+     * URL's {@code RETENTION_TIME} is kept, so a round that could give nothing back waits a little for it (three
+     * times at most in a row).
      */
     @PreDestroy
     public void stop() {
@@ -85,12 +86,16 @@ public class H2Housekeeping {
         long deadline = System.nanoTime() + settleMillis * 1_000_000L;
         MVStore store = store();
         long size = store == null ? 0 : store.getFileStore().size();
+        int idle = 0; // rounds in a row that gave nothing back: three, and what is left is not worth the wait
         try {
             while (settleMillis > 0 && store != null && System.nanoTime() < deadline && !store.isClosed()
-                    && compact()) {
+                    && idle < 3 && compact()) {
                 long now = store.getFileStore().size();
                 if (now >= size) {
+                    idle++;
                     Thread.sleep(200);
+                } else {
+                    idle = 0;
                 }
                 size = Math.min(size, now);
             }
