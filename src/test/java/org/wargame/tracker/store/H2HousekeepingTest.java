@@ -18,6 +18,20 @@ class H2HousekeepingTest {
 
     @Test
     void aFileMostlyFreedIsCutShortWhileOpen(@TempDir Path dir) throws Exception {
+        mostlyFreed(dir, housekeeping -> {
+            for (int round = 0; round < 60; round++) {
+                housekeeping.compact();
+            }
+        });
+    }
+
+    /** The tracker's stop, before H2 closes the file: rounds until the file stops shrinking. */
+    @Test
+    void theStopSettlesTheFile(@TempDir Path dir) throws Exception {
+        mostlyFreed(dir, H2Housekeeping::stop);
+    }
+
+    private static void mostlyFreed(Path dir, java.util.function.Consumer<H2Housekeeping> then) throws Exception {
         JdbcDataSource source = new JdbcDataSource();
         source.setURL(DurableDataSource.durable("jdbc:h2:file:" + dir.resolve("t") + ";RETENTION_TIME=0"));
         source.setUser("sa");
@@ -34,10 +48,7 @@ class H2HousekeepingTest {
             sql.execute("delete from row_of_play where mod(id, 10) <> 0");
             long grown = Files.size(file);
 
-            H2Housekeeping housekeeping = new H2Housekeeping(source, 0, 80, 4 << 20, 0);
-            for (int round = 0; round < 60; round++) {
-                housekeeping.compact();
-            }
+            then.accept(new H2Housekeeping(source, 0, 80, 4 << 20, 30_000));
 
             assertThat(Files.size(file)).as("the file after housekeeping, against %,d bytes before", grown)
                     .isLessThan(grown / 2);
