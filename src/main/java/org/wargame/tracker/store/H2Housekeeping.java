@@ -75,7 +75,9 @@ public class H2Housekeeping {
     @PreDestroy
     public void stop() {
         if (executor != null) {
-            executor.shutdownNow();
+            // no interrupt: a thread interrupted inside a file operation closes H2's file channel under it
+            // (ClosedByInterruptException), and H2 then closes the whole database; the round under way ends by itself
+            executor.shutdown();
             try {
                 executor.awaitTermination(10, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
