@@ -59,6 +59,10 @@ abstract class BrowserTestSupport extends ApiTestSupport {
     /** Logs {@code user} in on {@code browser} (another player at the table): a fresh session, then the form. */
     protected void logIn(WebDriver browser, String user) {
         for (int attempt = 1; ; attempt++) {
+            // the page before is left first: its live updates could still ask for a fragment once the cookies are
+            // gone, and that request, remembered by the login, became where the login landed (no page, no h1)
+            browser.get("about:blank");
+            browser.get(url("/login"));
             browser.manage().deleteAllCookies();
             browser.get(url("/login"));
             fillLogin(browser, user, password(user));
