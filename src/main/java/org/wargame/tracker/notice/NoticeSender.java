@@ -86,15 +86,27 @@ class NoticeSender {
         }
     }
 
+    /**
+     * No new round and no new send; the POSTs under way are cancelled and the round under way ends, each recording
+     * what it did, before the data source closes under them. Threads are interrupted only if they have not ended
+     * within {@value #STOP_SECONDS} s: an interrupt inside the embedded H2's file write closes the database.
+     */
     @PreDestroy
     synchronized void stop() throws InterruptedException {
         if (clock != null) {
-            clock.shutdownNow();
-            senders.shutdownNow();
-            // a round runs on the clock's thread: let it end before the data source closes under it
-            clock.awaitTermination(5, TimeUnit.SECONDS);
-            senders.awaitTermination(5, TimeUnit.SECONDS);
+            clock.shutdown();
+            senders.shutdown();
+            webhooks.cancelSends();
+            boolean ended = clock.awaitTermination(STOP_SECONDS, TimeUnit.SECONDS);
+            ended &= senders.awaitTermination(STOP_SECONDS, TimeUnit.SECONDS);
+            if (!ended) {
+                LOG.warn("notices: a round or a send did not end within {} s of the stop; interrupted", STOP_SECONDS);
+                clock.shutdownNow();
+                senders.shutdownNow();
+            }
             clock = null;
         }
     }
+
+    static final int STOP_SECONDS = 5;
 }

@@ -15,6 +15,11 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 
 /**
  * Sends the due webhook deliveries, after the commit of the action that caused them and never on its thread. A
@@ -22,8 +27,9 @@ import java.util.List;
  * several instances each is sent by one of them; it is then POSTed without holding a lock, and the attempt logged.
  * A 2xx answer ends it; anything else (another status, no answer within the timeout, a refused address) is tried
  * again later, the wait doubling from {@code retry-first} up to {@code retry-max}, until {@code give-up-after} (a
- * day) has passed since it was made. An instance that stops during a send leaves the lease to run out: another sends
- * it again, with the same delivery id, which receivers use to keep it once.
+ * day) has passed since it was made. An instance that stops during a send cancels it ({@link #cancelSends}, without
+ * interrupting the sending thread: an interrupt inside the embedded H2's file write closes the database) and records
+ * the attempt as stopped; the delivery is tried again, with the same delivery id, which receivers use to keep it once.
  */
 @Component
 class WebhookSender {
@@ -35,6 +41,8 @@ class WebhookSender {
     private final TransactionTemplate transactions;
     private final NoticeSettings settings;
     private final HttpClient http;
+    /** The POSTs under way, so that a stop can cancel them. */
+    private final Set<CompletableFuture<?>> underWay = ConcurrentHashMap.newKeySet();
 
     WebhookSender(JdbcTemplate jdbc, TransactionTemplate transactions, NoticeSettings settings) {
         this.jdbc = jdbc;
@@ -96,7 +104,7 @@ class WebhookSender {
                         .header(Signature.DELIVERY_HEADER, delivery.id())
                         .header(Signature.EVENT_HEADER, delivery.kind())
                         .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
-                HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response = answer(request);
                 status = response.statusCode();
                 answer = shortened(response.body());
             }
@@ -104,13 +112,43 @@ class WebhookSender {
             answer = "no answer within " + settings.timeout.toSeconds() + " s";
         } catch (java.net.ConnectException e) {
             answer = "could not connect: " + (e.getMessage() == null ? "connection refused" : e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            answer = "interrupted: the tracker was stopping";
+        } catch (CancellationException | InterruptedException e) {
+            answer = STOPPED;
         } catch (Exception e) {
             answer = "failed: " + shortened(e.toString());
         }
-        record(delivery, status, answer, (System.nanoTime() - started) / 1_000_000);
+        boolean interrupted = Thread.interrupted(); // recorded first: see cancelSends
+        try {
+            record(delivery, status, answer, (System.nanoTime() - started) / 1_000_000);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    static final String STOPPED = "interrupted: the tracker was stopping";
+
+    /** The receiver's answer; a cancelled send throws {@link CancellationException}. */
+    private HttpResponse<String> answer(HttpRequest request) throws Exception {
+        CompletableFuture<HttpResponse<String>> sent = http.sendAsync(request, HttpResponse.BodyHandlers.ofString());
+        underWay.add(sent);
+        try {
+            return sent.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        } finally {
+            underWay.remove(sent);
+        }
+    }
+
+    /**
+     * Cancels the POSTs under way (the tracker is stopping): their threads record the attempt and end. Not by
+     * interrupting them, since a thread interrupted inside the embedded H2's file write closes its file channel and
+     * H2 then the whole database (seen at a stop with the housekeeping's rounds).
+     */
+    void cancelSends() {
+        List.copyOf(underWay).forEach(sent -> sent.cancel(true));
     }
 
     private void record(Claimed delivery, Integer status, String answer, long millis) {

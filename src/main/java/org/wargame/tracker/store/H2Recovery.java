@@ -49,7 +49,7 @@ public class H2Recovery {
     @PreDestroy
     void stop() {
         if (executor != null) {
-            executor.shutdownNow();
+            executor.shutdown(); // no interrupt: one inside H2's file operation would close the database
         }
     }
 

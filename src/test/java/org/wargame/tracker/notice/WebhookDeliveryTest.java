@@ -184,6 +184,40 @@ class WebhookDeliveryTest extends NoticeTestSupport {
         }
     }
 
+    @org.springframework.beans.factory.annotation.Autowired
+    NoticeSender sender;
+
+    /**
+     * A stop while a receiver hangs: the send is cancelled at once and its attempt recorded as stopped, and the
+     * database stays open (the sender used to interrupt its threads, and a thread interrupted inside the embedded
+     * H2's file write closes the database: the attempt was then lost with every write after it).
+     */
+    @Test
+    void a_stop_during_a_send_records_the_attempt_and_leaves_the_database_open() throws Exception {
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        String scenario = startPlan("referee", campaign, "ex-10-3");
+        String disputed = advance("bruno", scenario).at("/actionId").asText();
+        String hook = hook(campaign, "/hanging-at-stop", List.of("dispute"), "plain");
+        RECEIVER.hang = Duration.ofSeconds(10); // longer than the 2 s timeout: only the stop ends the send early
+        try {
+            assertThat(post("alice", "/api/scenarios/" + scenario + "/disputes", Map.of("actionId", disputed,
+                    "reason", "too early")).status()).isEqualTo(201);
+            RECEIVER.await("/hanging-at-stop", 10, l -> !l.isEmpty()); // the sender waits for its answer
+            long started = System.nanoTime();
+            sender.stop();
+            long stopping = (System.nanoTime() - started) / 1_000_000;
+            assertThat(stopping).as("the stop, ms (the send's timeout is 2 s)").isLessThan(1_500);
+            List<String> answers = jdbc.queryForList("select a.answer from webhook_attempt a join webhook_delivery d "
+                    + "on d.id = a.delivery_id where d.webhook_id = ?", String.class, hook);
+            assertThat(answers).containsExactly(WebhookSender.STOPPED);
+        } finally {
+            RECEIVER.hang = Duration.ZERO;
+            sender.start();
+        }
+        Response after = advance("referee", scenario);
+        assertThat(after.status()).as("an action after the stop: %s", after.raw()).isEqualTo(200);
+    }
+
     private long slowestOfAdvances(String scenario, int n) {
         long slowest = 0;
         for (int i = 0; i < n; i++) {
