@@ -204,7 +204,9 @@ public class LiveScenarios {
     @EventListener(ContextClosedEvent.class)
     @PreDestroy
     void stop() {
-        watcher.shutdownNow();
+        // no interrupt: the watcher reads the event table, and a read interrupted inside the embedded H2's file
+        // operation closes the database; the round under way ends, no other starts
+        watcher.shutdown();
         pages.values().forEach(set -> List.copyOf(set).forEach(emitter -> {
             try {
                 emitter.complete();
