@@ -8,12 +8,12 @@ import org.axonframework.eventhandling.SequenceNumber;
 import org.axonframework.messaging.annotation.MetaDataValue;
 import org.axonframework.messaging.annotation.SourceId;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.scenario.ScenarioEvent;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioConcluded;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
 import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.PendingWrites;
 
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -40,10 +40,11 @@ class Outbox {
     static final String MOVED = "moved";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final JdbcTemplate jdbc;
+    /** The outbox row goes with the action's other writes (on PostgreSQL in their round trip). */
+    private final PendingWrites writes;
 
-    Outbox(JdbcTemplate jdbc) {
-        this.jdbc = jdbc;
+    Outbox(PendingWrites writes) {
+        this.writes = writes;
     }
 
     @EventHandler
@@ -87,7 +88,7 @@ class Outbox {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-        jdbc.update("insert into notice_item (id, kind, scenario_id, campaign_id, account, facts, created_at, "
+        writes.write("insert into notice_item (id, kind, scenario_id, campaign_id, account, facts, created_at, "
                         + "fanned_out) values (?, ?, ?, ?, ?, ?, ?, ?)", UUID.randomUUID().toString(), kind,
                 scenarioId, campaignId, account, text, Timestamp.from(Instant.now()), false);
     }

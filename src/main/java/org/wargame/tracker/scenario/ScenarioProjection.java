@@ -12,6 +12,7 @@ import org.springframework.stereotype.Component;
 import org.wargame.tracker.rules.RuleEvent;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
 import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.PendingWrites;
 import org.wargame.tracker.store.StoredJson;
 
 import java.util.ArrayList;
@@ -31,6 +32,8 @@ public class ScenarioProjection {
     private static final String PENDING = ScenarioProjection.class.getName() + ".pending";
 
     private final JdbcTemplate jdbc;
+    /** The parts, and the row's update with them (on PostgreSQL one round trip with the action's other writes). */
+    private final PendingWrites writes;
     private final ScenarioRecord record;
     private final Map<String, ScenarioState> latest = Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f,
             true) {
@@ -40,7 +43,8 @@ public class ScenarioProjection {
         }
     });
 
-    public ScenarioProjection(JdbcTemplate jdbc, ScenarioRecord record) {
+    public ScenarioProjection(JdbcTemplate jdbc, ScenarioRecord record, PendingWrites writes) {
+        this.writes = writes;
         this.jdbc = jdbc;
         this.record = record;
     }
@@ -53,7 +57,7 @@ public class ScenarioProjection {
                         + "event_count, fold_version, layout) values (?, ?, ?, ?, ?, ?, ?, ?, ?)", event.scenarioId(),
                 event.campaignId(), event.name(), event.ruleSet(), false, ScenarioRow.text(split.head()), 1,
                 ScenarioState.FOLD_VERSION, ScenarioRow.LAYOUT);
-        ScenarioRow.insertParts(jdbc, event.scenarioId(), split);
+        ScenarioRow.insertParts(writes, event.scenarioId(), split);
         remember(event.scenarioId(), state);
     }
 
@@ -110,11 +114,11 @@ public class ScenarioProjection {
     private void save(String scenarioId, Pending pending) {
         ScenarioState next = pending.state();
         ScenarioRow.Split split = ScenarioRow.split(next);
-        int rows = jdbc.update("update scenario_view set state_json = ?, concluded = ?, event_count = ? "
+        int rows = writes.updateWith("update scenario_view set state_json = ?, concluded = ?, event_count = ? "
                         + "where scenario_id = ? and event_count = ? and layout = ?", ScenarioRow.text(split.head()),
                 next.concluded(), next.events(), scenarioId, pending.rowEvents(), ScenarioRow.LAYOUT);
         if (rows == 1) {
-            ScenarioRow.writeParts(jdbc, scenarioId, ScenarioRow.split(pending.base()), split);
+            ScenarioRow.writeParts(writes, scenarioId, ScenarioRow.split(pending.base()), split);
         } else {
             ScenarioRow.Split stored = ScenarioRow.stored(jdbc, scenarioId);
             next = ScenarioRow.join(stored);
@@ -125,7 +129,7 @@ public class ScenarioProjection {
             jdbc.update("update scenario_view set state_json = ?, concluded = ?, event_count = ?, layout = ? "
                             + "where scenario_id = ?", ScenarioRow.text(split.head()), next.concluded(), next.events(),
                     ScenarioRow.LAYOUT, scenarioId);
-            ScenarioRow.writeParts(jdbc, scenarioId, stored, split);
+            ScenarioRow.writeParts(writes, scenarioId, stored, split);
         }
         latest.put(scenarioId, next);
     }
@@ -146,7 +150,7 @@ public class ScenarioProjection {
                     state.scenarioId(), state.campaignId(), state.name(), state.ruleSetId(), state.concluded(), head,
                     state.events(), ScenarioState.FOLD_VERSION, ScenarioRow.LAYOUT);
             jdbc.update("delete from scenario_part where scenario_id = ?", state.scenarioId());
-            ScenarioRow.insertParts(jdbc, state.scenarioId(), next);
+            ScenarioRow.insertParts(writes, state.scenarioId(), next);
         } else {
             Map<String, Object> row = stored.get(0);
             boolean same = state.campaignId().equals(row.get("campaign_id")) && state.name().equals(row.get("name"))
@@ -163,7 +167,7 @@ public class ScenarioProjection {
                         state.campaignId(), state.name(), state.ruleSetId(), state.concluded(), head, state.events(),
                         ScenarioState.FOLD_VERSION, ScenarioRow.LAYOUT, state.scenarioId());
             }
-            ScenarioRow.writeParts(jdbc, state.scenarioId(), before, next);
+            ScenarioRow.writeParts(writes, state.scenarioId(), before, next);
         }
         latest.remove(state.scenarioId()); // the next action reads the row as committed
     }

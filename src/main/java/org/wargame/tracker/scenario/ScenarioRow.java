@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.wargame.tracker.store.PendingWrites;
 import org.wargame.tracker.store.StoredJson;
 
 import java.util.ArrayList;
@@ -150,7 +151,7 @@ public final class ScenarioRow {
      * Writes {@code next} over a row that holds {@code before} (its parts as stored): the head, and of the parts
      * only those that changed; a collection whose keys changed is written again whole.
      */
-    static void writeParts(JdbcTemplate jdbc, String scenarioId, Split before, Split next) {
+    static void writeParts(PendingWrites jdbc, String scenarioId, Split before, Split next) {
         List<Object[]> updates = new ArrayList<>();
         List<Object[]> inserts = new ArrayList<>();
         List<Object[]> deletes = new ArrayList<>();
@@ -175,20 +176,20 @@ public final class ScenarioRow {
             }
         }
         if (!deletes.isEmpty()) {
-            jdbc.batchUpdate("delete from scenario_part where scenario_id = ? and field = ?", deletes);
+            jdbc.write("delete from scenario_part where scenario_id = ? and field = ?", deletes);
         }
         if (!inserts.isEmpty()) {
-            jdbc.batchUpdate("insert into scenario_part (scenario_id, field, entry_index, part_key, part_json) "
+            jdbc.write("insert into scenario_part (scenario_id, field, entry_index, part_key, part_json) "
                     + "values (?, ?, ?, ?, ?)", inserts);
         }
         if (!updates.isEmpty()) {
-            jdbc.batchUpdate("update scenario_part set part_json = ? where scenario_id = ? and field = ? "
+            jdbc.write("update scenario_part set part_json = ? where scenario_id = ? and field = ? "
                     + "and entry_index = ?", updates);
         }
     }
 
     /** The parts of a split that has none stored yet. */
-    static void insertParts(JdbcTemplate jdbc, String scenarioId, Split next) {
+    static void insertParts(PendingWrites jdbc, String scenarioId, Split next) {
         writeParts(jdbc, scenarioId, new Split(next.head(), Map.of()), next);
     }
 

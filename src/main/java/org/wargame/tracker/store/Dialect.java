@@ -30,6 +30,11 @@ public enum Dialect {
                 : "select next value for " + sequence + " from system_range(1, " + n + ")";
     }
 
+    /** The next value of a sequence, in an expression. */
+    String nextValue(String sequence) {
+        return this == POSTGRESQL ? "nextval('" + sequence + "')" : "next value for " + sequence;
+    }
+
     /**
      * An insert that does nothing when a row with the same key is there already (derived rows another writer may
      * have written first). Its update count does not say who wrote the row: H2's MERGE answers 1 for a row that was

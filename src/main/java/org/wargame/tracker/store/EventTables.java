@@ -79,21 +79,33 @@ public class EventTables {
             + "and (kind is null or kind <> 'undo')";
 
     private final JdbcTemplate jdbc;
+    /** An action's events, links and clock rows: written with its other writes (null: at once, on {@link #jdbc}). */
+    private final PendingWrites writes;
     private volatile Dialect dialect;
 
     @Autowired
-    public EventTables(JdbcTemplate jdbc) {
-        this(jdbc, null);
+    public EventTables(JdbcTemplate jdbc, PendingWrites writes) {
+        this(jdbc, null, writes);
     }
 
-    private EventTables(JdbcTemplate jdbc, Dialect dialect) {
+    private EventTables(JdbcTemplate jdbc, Dialect dialect, PendingWrites writes) {
         this.jdbc = jdbc;
         this.dialect = dialect;
+        this.writes = writes;
     }
 
     /** The same queries on another template (one connection holding a snapshot of the database). */
     public EventTables on(JdbcTemplate other) {
-        return new EventTables(other, dialect);
+        return new EventTables(other, dialect, null);
+    }
+
+    /** Writes {@code rows} of {@code sql} with the transaction's other writes, or at once. */
+    private void write(String sql, List<Object[]> rows) {
+        if (writes != null) {
+            writes.write(sql, rows);
+        } else if (!rows.isEmpty()) {
+            jdbc.batchUpdate(sql, rows);
+        }
     }
 
     /** The database's dialect, asked once. */
@@ -288,19 +300,29 @@ public class EventTables {
     }
 
     /**
-     * Inserts new events (Axon's append: {@code types} the aggregate type of each), their global indexes taken in
-     * one query, the rows in one batch; in the caller's transaction.
+     * Inserts new events (Axon's append: {@code types} the aggregate type of each), each taking its global index
+     * from the sequence in its insert, with the transaction's other writes; a stream's first event at once, so that
+     * the duplicate key of a creation that lost a race is reported here, as Axon reports it.
      */
     void insertEvents(List<StoredEvent> rows, List<String> types) {
-        long[] indexes = globalIndexes(rows.size());
         List<Object[]> values = new ArrayList<>(rows.size());
+        boolean first = false;
         for (int k = 0; k < rows.size(); k++) {
             StoredEvent e = rows.get(k);
-            values.add(new Object[]{indexes[k], e.sequence(), e.stream(), e.eventIdentifier(), e.payloadRevision(),
+            first |= e.sequence() == 0;
+            values.add(new Object[]{e.sequence(), e.stream(), e.eventIdentifier(), e.payloadRevision(),
                     e.payloadType(), e.timestamp(), types.get(k), e.metaData(), e.payload(),
                     CanonicalJson.of(e.payload(), e.metaData())});
         }
-        jdbc.batchUpdate(INSERT_EVENT, values);
+        String insert = "insert into domain_event_entry (global_index, sequence_number, aggregate_identifier, "
+                + "event_identifier, payload_revision, payload_type, time_stamp, type, meta_data, payload, "
+                + "canonical_json) values (" + dialect().nextValue("domain_event_entry_seq")
+                + ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+        if (first) {
+            jdbc.batchUpdate(insert, values);
+        } else {
+            write(insert, values);
+        }
     }
 
     /**
@@ -344,7 +366,7 @@ public class EventTables {
 
     /** Inserts links in one batch. */
     void insertLinks(List<NewLink> links) {
-        jdbc.batchUpdate(INSERT_LINK, links.stream().map(l -> new Object[]{l.event().eventIdentifier(),
+        write(INSERT_LINK, links.stream().map(l -> new Object[]{l.event().eventIdentifier(),
                 l.event().stream(), l.event().sequence(), l.previousHash(), l.hash()}).toList());
     }
 
@@ -586,7 +608,7 @@ public class EventTables {
 
     public void insertClockRows(List<ClockRow> rows) {
         if (!rows.isEmpty()) {
-            jdbc.batchUpdate(INSERT_CLOCK, rows.stream().map(EventTables::values).toList());
+            write(INSERT_CLOCK, rows.stream().map(EventTables::values).toList());
         }
     }
 
