@@ -37,9 +37,15 @@ public class PendingWrites {
     private final JdbcTemplate now;
     private volatile Dialect dialect;
 
-    public PendingWrites(DataSource dataSource) {
+    /** {@code tracker.postgresql.hold-writes=false}: every write at once, as on H2 (to compare, or to rule it out). */
+    private final boolean hold;
+
+    public PendingWrites(DataSource dataSource,
+                         @org.springframework.beans.factory.annotation.Value("${tracker.postgresql.hold-writes:true}")
+                         boolean hold) {
         this.dataSource = dataSource;
         this.now = new JdbcTemplate(dataSource);
+        this.hold = hold;
     }
 
     /** One statement with its rows, held until the queue is sent. */
@@ -96,7 +102,7 @@ public class PendingWrites {
 
     /** The current transaction's queue, or null where writes go at once (H2, no transaction). */
     private List<Held> queue() {
-        if (!TransactionSynchronizationManager.isSynchronizationActive()
+        if (!hold || !TransactionSynchronizationManager.isSynchronizationActive()
                 || !TransactionSynchronizationManager.isActualTransactionActive() || dialect() != Dialect.POSTGRESQL) {
             return null;
         }
