@@ -336,12 +336,12 @@ class HistoryImport {
         progress.set(new Progress("folding", checked.campaignId(), checked.events(), 0, 0,
                 progress.get().startedAt(), null, null));
         ImportFold folds = new ImportFold(strict, spool, checked.campaignId());
+        Stream campaign = checked.streams().get(checked.campaignId());
+        folds.campaign(checked.campaignId(), campaign.offsets, campaign.count); // first: its scenarios are held to it
         for (Map.Entry<String, Stream> s : checked.streams().entrySet()) {
             Stream stream = s.getValue();
             if (ReadModelRebuild.SCENARIO.equals(stream.type)) {
                 folds.scenario(s.getKey(), stream.offsets, stream.count);
-            } else {
-                folds.campaign(s.getKey(), stream.offsets, stream.count);
             }
         }
     }

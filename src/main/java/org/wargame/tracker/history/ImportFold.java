@@ -45,6 +45,8 @@ final class ImportFold {
     private final StrictEvents strict;
     private final CheckedRows.Reader spool;
     private final String campaignId;
+    /** The rule set the file's campaign was created under (its stream is folded first). */
+    private String campaignRuleSet;
 
     ImportFold(StrictEvents strict, CheckedRows.Reader spool, String campaignId) {
         this.strict = strict;
@@ -94,6 +96,7 @@ final class ImportFold {
                         throw at(e.line(), "a campaign's stream begins with its creation");
                     }
                     RuleSets.byId(created.ruleSet());
+                    campaignRuleSet = created.ruleSet();
                     state = CampaignState.created(created);
                 } else if (event instanceof CampaignCreated) {
                     throw at(e.line(), "a campaign is created once");
@@ -139,6 +142,12 @@ final class ImportFold {
                         ruleSet = RuleSets.byId(started.ruleSet());
                     } catch (IllegalArgumentException unknown) {
                         throw at(line, "payload.ruleSet: " + unknown.getMessage());
+                    }
+                    if (campaignRuleSet != null && !campaignRuleSet.equals(started.ruleSet())) {
+                        // the tracker starts a scenario under its campaign's rule set and no other
+                        throw at(line, "payload.ruleSet: a scenario of campaign " + campaignId + " is played under "
+                                + "its rule set, " + campaignRuleSet + ", not '" + RequestJson.shortened(
+                                String.valueOf(started.ruleSet())) + "'");
                     }
                     FieldRefused.require(started.name() != null, "line " + line, "payload.name: required");
                     state = ScenarioState.started(started);

@@ -101,6 +101,24 @@ class ImportRefusalTest extends ApiTestSupport {
         assertThat(rows()).isEqualTo(before);
     }
 
+    /**
+     * The tracker starts a scenario under its campaign's rule set and no other: a file whose campaign was created
+     * under another one than its scenarios were started under is refused at the scenario's start (a re-chained fuzz
+     * of ImportFuzzTest once stored the asl sample's campaign as a skirmish one, its players then seeing a skirmish
+     * campaign of asl scenarios).
+     */
+    @Test
+    void a_campaign_whose_rule_set_was_changed_is_refused_at_its_scenarios_start() {
+        String export = aslExport();
+        int[] line = {0};
+        String file = forged(export, "CampaignCreated", l -> ((ObjectNode) l.get("payload")).put("ruleSet",
+                "skirmish"), line);
+        int start = ForgedHistory.first(ForgedHistory.moved(export), "ScenarioStarted") + 1;
+        refused(file, 400, start, "payload.ruleSet: a scenario of campaign ");
+        Response r = post("referee", "/api/history/import", file, "application/x-ndjson");
+        assertThat(r.at("/detail").asText()).contains("is played under its rule set, skirmish, not 'asl'");
+    }
+
     @Test
     void an_event_without_metadata_is_refused() {
         int[] line = {0};
