@@ -104,7 +104,7 @@ class WebhookSender {
                         .header(Signature.DELIVERY_HEADER, delivery.id())
                         .header(Signature.EVENT_HEADER, delivery.kind())
                         .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
-                HttpResponse<String> response = answer(request);
+                HttpResponse<String> response = post(request);
                 status = response.statusCode();
                 answer = shortened(response.body());
             }
@@ -130,7 +130,7 @@ class WebhookSender {
     static final String STOPPED = "interrupted: the tracker was stopping";
 
     /** The receiver's answer; a cancelled send throws {@link CancellationException}. */
-    private HttpResponse<String> answer(HttpRequest request) throws Exception {
+    private HttpResponse<String> post(HttpRequest request) throws Exception {
         CompletableFuture<HttpResponse<String>> sent = http.sendAsync(request, HttpResponse.BodyHandlers.ofString());
         underWay.add(sent);
         try {

@@ -44,9 +44,11 @@ public class EventTables {
     static final String LAST_SEQUENCE = "select sequence_number from domain_event_entry where aggregate_identifier = ?"
             + BY_STREAM_BACKWARDS;
 
-    private static final String INSERT_EVENT = "insert into domain_event_entry (global_index, sequence_number, "
+    /** An event's row from its global index on; the index is given (an import) or the sequence's next value. */
+    private static final String INSERT_EVENT_FROM = "insert into domain_event_entry (global_index, sequence_number, "
             + "aggregate_identifier, event_identifier, payload_revision, payload_type, time_stamp, type, meta_data, "
-            + "payload, canonical_json) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "payload, canonical_json) values (";
+    private static final String INSERT_EVENT = INSERT_EVENT_FROM + "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     private static final String INSERT_LINK = "insert into event_chain (event_identifier, aggregate_identifier, "
             + "sequence_number, previous_hash, hash) values (?, ?, ?, ?, ?)";
 
@@ -314,9 +316,7 @@ public class EventTables {
                     e.payloadType(), e.timestamp(), types.get(k), e.metaData(), e.payload(),
                     CanonicalJson.of(e.payload(), e.metaData())});
         }
-        String insert = "insert into domain_event_entry (global_index, sequence_number, aggregate_identifier, "
-                + "event_identifier, payload_revision, payload_type, time_stamp, type, meta_data, payload, "
-                + "canonical_json) values (" + dialect().nextValue("domain_event_entry_seq")
+        String insert = INSERT_EVENT_FROM + dialect().nextValue("domain_event_entry_seq")
                 + ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
         if (first) {
             jdbc.batchUpdate(insert, values);

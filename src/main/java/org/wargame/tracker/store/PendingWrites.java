@@ -87,7 +87,7 @@ public class PendingWrites {
 
     /** Sends what the current transaction holds, if anything (before any other statement of it, and its commit). */
     void sendHeld() {
-        if (sending.get() == null && TransactionSynchronizationManager.isSynchronizationActive()) {
+        if (TransactionSynchronizationManager.isSynchronizationActive()) {
             Object queue = TransactionSynchronizationManager.getResource(this);
             if (queue instanceof List<?> held && !held.isEmpty()) {
                 @SuppressWarnings("unchecked")
@@ -96,9 +96,6 @@ public class PendingWrites {
             }
         }
     }
-
-    /** Set while the queue is being sent, so that the statements sending it do not send it again. */
-    private final ThreadLocal<Boolean> sending = new ThreadLocal<>();
 
     /** The current transaction's queue, or null where writes go at once (H2, no transaction). */
     private List<Held> queue() {
@@ -149,7 +146,6 @@ public class PendingWrites {
     private int[] send(List<Held> queue) {
         List<Held> writes = List.copyOf(queue);
         queue.clear();
-        sending.set(Boolean.TRUE);
         Connection connection = DataSourceUtils.getConnection(dataSource);
         try {
             if (writes.size() <= COMPOSITE) {
@@ -176,7 +172,6 @@ public class PendingWrites {
         } catch (SQLException e) {
             throw translated(writes, e);
         } finally {
-            sending.remove();
             DataSourceUtils.releaseConnection(connection, dataSource);
         }
     }
