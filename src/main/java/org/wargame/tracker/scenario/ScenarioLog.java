@@ -124,11 +124,25 @@ public abstract class ScenarioLog implements ScenarioPast {
 
     /** The action {@code actionId} if it is still in force ({@code at}, when known, is where it began). */
     public Optional<TakenAction> inForce(String actionId, Long at) {
+        return inForceWithLater(actionId, at).map(InForce::action);
+    }
+
+    /** An action in force and the actions in force taken after it, in order. */
+    public record InForce(TakenAction action, List<TakenAction> later) {
+    }
+
+    /**
+     * The action {@code actionId} if it is still in force, with every later action in force: one read of the record
+     * from where it began (an undo or a ruling far back reads the events after it once, not once for the action
+     * and again for what it replays). The later ones are {@code inForceFrom(action.at() + 1)}: a roll-back after
+     * the action that returns to before it would have taken the action out too.
+     */
+    public Optional<InForce> inForceWithLater(String actionId, Long at) {
         List<TakenAction> inForce = inForceFrom(at == null ? 0 : at);
         for (int i = inForce.size() - 1; i >= 0; i--) {
             TakenAction a = inForce.get(i);
             if (a.actionId().equals(actionId) && (at == null || a.at() == at)) {
-                return Optional.of(a);
+                return Optional.of(new InForce(a, List.copyOf(inForce.subList(i + 1, inForce.size()))));
             }
         }
         return Optional.empty();

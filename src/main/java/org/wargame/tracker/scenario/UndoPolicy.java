@@ -18,6 +18,7 @@ import org.wargame.tracker.scenario.ScenarioEvent.DisputeUpheld;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoAccepted;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoRefused;
 import org.wargame.tracker.scenario.ScenarioEvent.UndoRequested;
+import org.wargame.tracker.scenario.ScenarioLog.InForce;
 import org.wargame.tracker.scenario.ScenarioLog.TakenAction;
 
 import java.util.ArrayList;
@@ -59,8 +60,9 @@ public final class UndoPolicy {
         if (request instanceof AcceptUndo accept) {
             UndoRequested pending = request(state, accept.requestId());
             requireConsenter(actor, pending);
-            TakenAction action = inForce(log, pending.actionId(), pending.actionAt(), "requestId");
-            return rollBack(state, log, action, accept.requestId(),
+            InForce found = inForce(log, pending.actionId(), pending.actionAt(), "requestId");
+            TakenAction action = found.action();
+            return rollBack(state, log, found, accept.requestId(),
                     new UndoAccepted(pending.requestId(), pending.actionId(), actor.account()),
                     new ActionUndone(pending.actionId(), pending.requestedBy(), actor.account(), pending.reason(),
                             action.at()));
@@ -83,7 +85,7 @@ public final class UndoPolicy {
                 throw new Conflict("actionId", "action " + dispute.actionId()
                         + " is already disputed; the referee has not ruled yet");
             }
-            TakenAction action = inForce(log, dispute.actionId(), null, "actionId");
+            TakenAction action = inForce(log, dispute.actionId(), null, "actionId").action();
             return own(new ActionDisputed(dispute.disputeId(), dispute.actionId(), actor.account(), dispute.reason(),
                     action.at()));
         }
@@ -92,18 +94,19 @@ public final class UndoPolicy {
 
     private static List<Decided> undo(ScenarioState state, ScenarioLog log, Actor actor, Undo undo) {
         ScenarioState.LastAction last = state.lastAction();
-        TakenAction action;
+        InForce found;
         if (undo.actionId() == null || last != null && undo.actionId().equals(last.actionId())) {
             if (last == null) {
                 throw new Conflict("undo", "there is no action to undo");
             }
-            action = inForce(log, last.actionId(), last.at(), "actionId");
+            found = inForce(log, last.actionId(), last.at(), "actionId");
         } else {
-            action = inForce(log, undo.actionId(), null, "actionId");
+            found = inForce(log, undo.actionId(), null, "actionId");
         }
-        List<TakenAction> later = log.inForceFrom(action.at() + 1);
+        TakenAction action = found.action();
+        List<TakenAction> later = found.later();
         if (actor.referee()) {
-            return rollBack(state, log, action, undo.requestId(),
+            return rollBack(state, log, found, undo.requestId(),
                     new ActionUndone(action.actionId(), actor.account(), actor.account(), undo.reason(),
                             action.at()));
         }
@@ -112,7 +115,7 @@ public final class UndoPolicy {
         }
         boolean chance = action.diced() || later.stream().anyMatch(TakenAction::diced);
         if (!chance) {
-            return rollBack(state, log, action, undo.requestId(),
+            return rollBack(state, log, found, undo.requestId(),
                     new ActionUndone(action.actionId(), actor.account(), null, undo.reason(), action.at()));
         }
         if (state.requests().stream().anyMatch(r -> r.actionId().equals(action.actionId()))) {
@@ -139,7 +142,8 @@ public final class UndoPolicy {
             return own(new DisputeDismissed(dispute.disputeId(), dispute.actionId(), actor.account(),
                     resolve.ruling()));
         }
-        TakenAction action = inForce(log, dispute.actionId(), dispute.actionAt(), "disputeId");
+        InForce found = inForce(log, dispute.actionId(), dispute.actionAt(), "disputeId");
+        TakenAction action = found.action();
         DisputeUpheld upheld = new DisputeUpheld(dispute.disputeId(), dispute.actionId(), actor.account(),
                 resolve.ruling(), resolve.rule(), resolve.correction(), resolve.corrected(), action.at());
         List<Decided> out = new ArrayList<>();
@@ -148,11 +152,11 @@ public final class UndoPolicy {
         if (resolve.corrected() != null) {
             s = Replay.corrected(s, action, resolve.corrected(), out);
         }
-        return Replay.later(s, log.inForceFrom(action.at() + 1), dispute.disputeId(), out);
+        return Replay.later(s, found.later(), dispute.disputeId(), out);
     }
 
     /** The command's own events, the last of them the roll-back, then every later action replayed. */
-    private static List<Decided> rollBack(ScenarioState state, ScenarioLog log, TakenAction action, String by,
+    private static List<Decided> rollBack(ScenarioState state, ScenarioLog log, InForce action, String by,
                                           ScenarioEvent... events) {
         List<Decided> out = new ArrayList<>();
         ScenarioState s = state;
@@ -160,15 +164,15 @@ public final class UndoPolicy {
             out.add(new Decided(e, null, null));
             s = s.evolve(FoldInput.of(e, null), log);
         }
-        return Replay.later(s, log.inForceFrom(action.at() + 1), by, out);
+        return Replay.later(s, action.later(), by, out);
     }
 
     private static List<Decided> own(ScenarioEvent event) {
         return List.of(new Decided(event, null, null));
     }
 
-    private static TakenAction inForce(ScenarioLog log, String actionId, Long at, String field) {
-        return log.inForce(actionId, at).orElseThrow(() -> new Conflict(field, "action " + actionId
+    private static InForce inForce(ScenarioLog log, String actionId, Long at, String field) {
+        return log.inForceWithLater(actionId, at).orElseThrow(() -> new Conflict(field, "action " + actionId
                 + " is not in force: it was undone or ruled out, or never taken in this scenario"));
     }
 
