@@ -168,11 +168,12 @@ public class ReadModelRebuild {
                 }
             }
             // rows of streams the store does not have (none, unless written by hand)
-            tables.deleteRowsOfUnknownStreams("campaign_member", "campaign_id");
-            tables.deleteRowsOfUnknownStreams("campaign_view", "campaign_id");
-            tables.deleteRowsOfUnknownStreams("scenario_view", "scenario_id");
-            tables.deleteRowsOfUnknownStreams("scenario_part", "scenario_id");
-            tables.deleteClockRowsOfUnknownStreams();
+            java.util.Set<String> known = tables.knownStreams();
+            tables.deleteRowsOfUnknownStreams("campaign_member", "campaign_id", known);
+            tables.deleteRowsOfUnknownStreams("campaign_view", "campaign_id", known);
+            tables.deleteRowsOfUnknownStreams("scenario_view", "scenario_id", known);
+            tables.deleteRowsOfUnknownStreams("scenario_part", "scenario_id", known);
+            tables.deleteRowsOfUnknownStreams("event_clock", "scenario_id", known);
             Progress finished = new Progress("done", started.eventsTotal(), done[0], started.requestedBy(),
                     started.startedAt(), Instant.now(), null, started.forcedOver(), quarantined);
             gate.open(); // before "done" is shown: a client that sees it may act at once (it got 503 in between)

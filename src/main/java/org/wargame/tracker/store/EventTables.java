@@ -269,12 +269,25 @@ public class EventTables {
     }
 
     /**
-     * Deletes the rows of a read-model {@code table} whose {@code streamColumn} names no stream of the store (the
-     * table and column are the caller's constants, never input).
+     * Deletes the rows of a read-model {@code table} whose {@code streamColumn} names none of the streams
+     * {@code known} ({@link #knownStreams()}, read once for several tables; the table and column are the caller's
+     * constants, never input): the streams the table names are read by its index and only unknown ones deleted
+     * (a {@code not in (select ...)} read the event table again for every table, a tenth of a rebuild's time).
      */
-    public int deleteRowsOfUnknownStreams(String table, String streamColumn) {
-        return jdbc.update("delete from " + table + " where " + streamColumn + " not in "
-                + "(select aggregate_identifier from domain_event_entry where sequence_number = 0)");
+    public int deleteRowsOfUnknownStreams(String table, String streamColumn, java.util.Set<String> known) {
+        int deleted = 0;
+        for (String stream : jdbc.queryForList("select distinct " + streamColumn + " from " + table, String.class)) {
+            if (!known.contains(stream)) {
+                deleted += jdbc.update("delete from " + table + " where " + streamColumn + " = ?", stream);
+            }
+        }
+        return deleted;
+    }
+
+    /** Every stream the store has (the streams with a first event). */
+    public java.util.Set<String> knownStreams() {
+        return new java.util.HashSet<>(jdbc.queryForList("select aggregate_identifier from domain_event_entry "
+                + "where sequence_number = 0", String.class));
     }
 
     /**
@@ -621,11 +634,6 @@ public class EventTables {
                         row.sequence()};
             }).toList());
         }
-    }
-
-    /** Deletes the clock rows of streams the store does not have (written by hand, or left by a deleted stream). */
-    public void deleteClockRowsOfUnknownStreams() {
-        deleteRowsOfUnknownStreams("event_clock", "scenario_id");
     }
 
     /** Deletes a scenario's rows after {@code sequence} (all of them for -1). */

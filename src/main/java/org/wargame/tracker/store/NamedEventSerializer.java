@@ -18,6 +18,7 @@ public class NamedEventSerializer extends JacksonSerializer {
     public NamedEventSerializer(Builder builder, EventNames names) {
         super(builder);
         this.names = names;
+        getObjectMapper().registerModule(MetaDataReader.module());
     }
 
     @Override

@@ -146,6 +146,18 @@ class TransferAndRebuildTest extends ApiTestSupport {
                 + "scenario_id = ?), event_count = 0 where scenario_id = ?", scenario, scenario);
         jdbc.update("delete from campaign_member where campaign_id = ?", campaign);
         assertThat(get("alice", "/api/scenarios/" + scenario).status()).isEqualTo(403); // alice lost her side
+        // rows of streams the store does not have (written by hand): the rebuild removes them, and only them
+        String ghost = "ghost-" + java.util.UUID.randomUUID();
+        jdbc.update("insert into campaign_view (campaign_id, name, rule_set, state_json) select ?, name, rule_set, "
+                + "state_json from campaign_view where campaign_id = ?", ghost, campaign);
+        jdbc.update("insert into campaign_member (campaign_id, username, side_id) values (?, 'alice', 'british')",
+                ghost);
+        jdbc.update("insert into scenario_part (scenario_id, field, entry_index, part_key, part_json) select ?, "
+                + "field, entry_index, part_key, part_json from scenario_part where scenario_id = ?", ghost, scenario);
+        jdbc.update("insert into event_clock (scenario_id, sequence_number, game_turn, player_turn, phase) "
+                + "values (?, 0, 1, 1, 'rally')", ghost);
+        long clockRows = jdbc.queryForObject("select count(*) from event_clock where scenario_id = ?", Long.class,
+                scenario);
 
         assertThat(post("alice", "/api/history/rebuild", Map.of()).status()).isEqualTo(403);
         Response started = post("referee", "/api/history/rebuild", Map.of());
@@ -159,6 +171,15 @@ class TransferAndRebuildTest extends ApiTestSupport {
         assertThat(progress.at("/eventsDone").asLong()).isEqualTo(progress.at("/eventsTotal").asLong());
         assertThat(get("alice", "/api/scenarios/" + scenario).body()).isEqualTo(live);
         assertThat(jdbc.queryForObject("select count(*) from event_chain", Long.class)).isEqualTo(chained);
+        for (String[] table : new String[][]{{"campaign_view", "campaign_id"}, {"campaign_member", "campaign_id"},
+                {"scenario_part", "scenario_id"}, {"event_clock", "scenario_id"}}) {
+            assertThat(jdbc.queryForObject("select count(*) from " + table[0] + " where " + table[1] + " = ?",
+                    Long.class, ghost)).as(table[0]).isZero();
+        }
+        assertThat(jdbc.queryForObject("select count(*) from event_clock where scenario_id = ?", Long.class,
+                scenario)).isEqualTo(clockRows);
+        assertThat(jdbc.queryForObject("select count(*) from campaign_view where campaign_id = ?", Long.class,
+                campaign)).isOne();
     }
 
     private Response rebuilt(String who, String query) throws InterruptedException {
