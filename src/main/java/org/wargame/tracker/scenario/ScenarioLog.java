@@ -64,6 +64,15 @@ public abstract class ScenarioLog implements ScenarioPast {
         return null;
     }
 
+    /**
+     * Where the action {@code actionId} was first taken (by its own command; a replay takes it again later), as an
+     * index knows it, or 0 when none does: a hint for finding an action without reading the record from its start,
+     * checked against the record.
+     */
+    protected long firstTaking(String actionId) {
+        return 0;
+    }
+
     /** Called with each state the fold passes, so a subclass may keep checkpoints of it. */
     protected void passed(ScenarioState state) {
     }
@@ -138,7 +147,22 @@ public abstract class ScenarioLog implements ScenarioPast {
      * the action that returns to before it would have taken the action out too.
      */
     public Optional<InForce> inForceWithLater(String actionId, Long at) {
-        List<TakenAction> inForce = inForceFrom(at == null ? 0 : at);
+        if (at == null) {
+            // every taking of an action is at or after its first: the record is read from there, not from the start
+            // (a dispute at 25,000 events read them all); should the hint be wrong, the whole record is read
+            long first = firstTaking(actionId);
+            if (first > 0) {
+                Optional<InForce> found = found(actionId, null, inForceFrom(first));
+                if (found.isPresent()) {
+                    return found;
+                }
+            }
+        }
+        return found(actionId, at, inForceFrom(at == null ? 0 : at));
+    }
+
+    /** The last of {@code inForce} that takes the action (at {@code at}, when given), with those after it. */
+    private static Optional<InForce> found(String actionId, Long at, List<TakenAction> inForce) {
         for (int i = inForce.size() - 1; i >= 0; i--) {
             TakenAction a = inForce.get(i);
             if (a.actionId().equals(actionId) && (at == null || a.at() == at)) {

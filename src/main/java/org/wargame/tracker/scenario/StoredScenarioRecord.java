@@ -58,6 +58,14 @@ public class StoredScenarioRecord implements ScenarioRecord {
             }
 
             @Override
+            protected long firstTaking(String actionId) {
+                // the clock row of the action's own first event (action_id and taking_of both the action's), by
+                // the event_clock_by_action index; written with the events, so never ahead of the record
+                Long first = tables.firstTaking(scenarioId, actionId);
+                return first == null ? 0 : first;
+            }
+
+            @Override
             protected ScenarioState checkpointAtOrBefore(long count) {
                 List<String> rows = jdbc.queryForList("select state_json from scenario_checkpoint where "
                                 + "scenario_id = ? and fold_version = ? and event_count <= ? and event_count > 0 "

@@ -608,6 +608,15 @@ public class EventTables {
                 + "and taking_of = ? and sequence_number < ?", Long.class, scenarioId, actionId, before);
     }
 
+    /** Where the action was first taken by its own command (its ActionTaken or ClockAdvanced), or null. */
+    public Long firstTaking(String scenarioId, String actionId) {
+        return jdbc.queryForObject(FIRST_TAKING, Long.class, scenarioId, actionId, actionId);
+    }
+
+    /** By the (scenario, action, sequence) index: the action's own rows, not the scenario's (ClockQueryPlanTest). */
+    static final String FIRST_TAKING = "select min(sequence_number) from event_clock where scenario_id = ? "
+            + "and action_id = ? and taking_of = ?";
+
     /** Marks rolled back, by the event at {@code undoneBy}, the rows {@code start <= sequence < before} in force. */
     public void markRolledBack(String scenarioId, long start, long before, long undoneBy) {
         jdbc.update(MARK_ROLLED_BACK, undoneBy, scenarioId, start, before);

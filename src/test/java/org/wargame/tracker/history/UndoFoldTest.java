@@ -78,6 +78,52 @@ class UndoFoldTest {
         assertThat(json(log(events).replay((e, s) -> { }))).isEqualTo(json(state));
         // the state keeps no earlier state: its JSON is as long as that of a table that never undid anything
         assertThat(json(state).length()).isLessThan(json(never).length() + 400);
+        // an action found from its first taking (the store's index) is the one found from the record's start, with
+        // the same later actions, for every action ever taken: in force, undone, or replayed after an undo
+        ScenarioLog whole = log(events);
+        ScenarioLog hinted = hinted(events);
+        for (Object e : events) {
+            String id = e instanceof ActionTaken t ? t.actionId() : e instanceof ClockAdvanced c ? c.actionId() : null;
+            if (id != null) {
+                assertThat(hinted.inForceWithLater(id, null)).as(id).isEqualTo(whole.inForceWithLater(id, null));
+            }
+        }
+    }
+
+    /** The log with the store's hint: where each action was first taken. */
+    static ScenarioLog hinted(List<Object> events) {
+        ScenarioLog whole = log(events);
+        return new ScenarioLog() {
+            @Override
+            protected java.util.Iterator<Entry> entries(long from, long to) {
+                return entriesOf(events, from, to);
+            }
+
+            @Override
+            public long length() {
+                return whole.length();
+            }
+
+            @Override
+            protected long firstTaking(String actionId) {
+                for (int i = 0; i < events.size(); i++) {
+                    Object e = events.get(i);
+                    if (e instanceof ActionTaken t && t.actionId().equals(actionId)
+                            || e instanceof ClockAdvanced c && c.actionId().equals(actionId)) {
+                        return i;
+                    }
+                }
+                return 0;
+            }
+        };
+    }
+
+    private static java.util.Iterator<ScenarioLog.Entry> entriesOf(List<Object> events, long from, long to) {
+        List<ScenarioLog.Entry> entries = new ArrayList<>();
+        for (int i = (int) from; i < Math.min(to, events.size()); i++) {
+            entries.add(ScenarioLog.entry(i, events.get(i), null));
+        }
+        return entries.iterator();
     }
 
     @Example

@@ -95,6 +95,22 @@ class ClockQueryPlanTest extends ApiTestSupport {
     }
 
     @Test
+    void an_actions_first_taking_is_a_range_of_the_action_index() {
+        String database = jdbc.execute((ConnectionCallback<String>) c -> c.getMetaData().getDatabaseProductName());
+        boolean postgres = "PostgreSQL".equalsIgnoreCase(database);
+        String sql = fill(EventTables.FIRST_TAKING, "'x'", "'a1'", "'a1'");
+        String plan = postgres ? transactions.execute(s -> {
+            jdbc.execute("set local enable_seqscan = off");
+            jdbc.execute("set local enable_bitmapscan = off");
+            return String.join("\n", jdbc.queryForList("explain " + sql, String.class));
+        }) : jdbc.queryForObject("explain " + sql, String.class);
+        // a dispute or an undo named by its action read the scenario's whole record to find it
+        String range = postgres ? "Index (Only )?Scan using event_clock_by_action"
+                : "PUBLIC\\.EVENT_CLOCK_BY_ACTION: (?=[^*]*SCENARIO_ID = 'x')(?=[^*]*\\bACTION_ID = 'a1')";
+        assertThat(count(plan, range)).as(sql + "\n" + plan).isEqualTo(1);
+    }
+
+    @Test
     void on_h2_a_list_of_kinds_is_not_a_range_of_the_kind_index() {
         String database = jdbc.execute((ConnectionCallback<String>) c -> c.getMetaData().getDatabaseProductName());
         if (!"PostgreSQL".equalsIgnoreCase(database)) {
