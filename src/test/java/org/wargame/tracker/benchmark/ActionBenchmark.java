@@ -330,14 +330,23 @@ class ActionBenchmark extends ApiTestSupport {
                 + events(bySize.get(SIZES[SIZES.length - 1])), rowShort
                 + " / " + rowLong + " bytes", "-", ratio((double) rowLong / rowShort), "at most 1.2",
                 rowLong <= 1.2 * rowShort);
-        for (int back : new int[]{10, 100, 1000}) {
-            double[] ms = ruling(long20.id(), back);
-            row(String.format(Locale.ROOT, "dispute of the action %,d actions back (finds it in the record), %s",
-                    back, events(long20)), ms[0] < 0 ? "refused" : String.format(Locale.ROOT, "%.0f ms", ms[0]), "-",
-                    "-", "-", null);
-            row(String.format(Locale.ROOT, "upheld ruling %,d actions back (replays the later ones), %s",
-                    back, events(long20)), ms[1] < 0 ? "refused" : String.format(Locale.ROOT, "%.0f ms", ms[1]), "-",
-                    "-", "under 1 s", ms[1] >= 0 && ms[1] < 1000);
+        for (int back : new int[]{10, 100, 1000}) { // medians of 3, each dispute and ruling a write of its own
+            String before = events(long20);
+            List<Double> disputes = new ArrayList<>();
+            List<Double> rulings = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                double[] ms = ruling(long20.id(), back);
+                disputes.add(ms[0] < 0 ? Double.MAX_VALUE : ms[0]);
+                rulings.add(ms[1] < 0 ? Double.MAX_VALUE : ms[1]);
+            }
+            double dispute = median(disputes);
+            double ruling = median(rulings);
+            row(String.format(Locale.ROOT, "dispute of the action %,d actions back (finds it in the record; median "
+                    + "of 3), %s", back, before), dispute == Double.MAX_VALUE ? "refused"
+                    : String.format(Locale.ROOT, "%.0f ms (%s)", dispute, spread(disputes)), "-", "-", "-", null);
+            row(String.format(Locale.ROOT, "upheld ruling %,d actions back (replays the later ones; median of 3), %s",
+                    back, before), ruling == Double.MAX_VALUE ? "refused" : String.format(Locale.ROOT, "%.0f ms (%s)",
+                    ruling, spread(rulings)), "-", "-", "under 1 s", ruling < 1000);
         }
         TableActions.dropFloor(jdbc);
 
@@ -817,6 +826,12 @@ class ActionBenchmark extends ApiTestSupport {
         }
         return java.time.Duration.between(java.time.Instant.parse(progress.get("startedAt").asText()),
                 java.time.Instant.parse(progress.get("finishedAt").asText())).toNanos() / 1e9;
+    }
+
+    /** The three times, in the order taken. */
+    private static String spread(List<Double> ms) {
+        return String.join(", ", ms.stream().map(m -> m == Double.MAX_VALUE ? "refused"
+                : String.format(Locale.ROOT, "%.0f", m)).toList());
     }
 
     /**
