@@ -1,7 +1,6 @@
 package org.wargame.tracker.store;
 
 import org.axonframework.common.caching.Cache;
-import org.axonframework.common.caching.WeakReferenceCache;
 import org.axonframework.common.jdbc.PersistenceExceptionResolver;
 import org.axonframework.common.jpa.EntityManagerProvider;
 import org.axonframework.common.transaction.TransactionManager;
@@ -9,6 +8,7 @@ import org.axonframework.eventsourcing.EventCountSnapshotTriggerDefinition;
 import org.axonframework.eventsourcing.SnapshotTriggerDefinition;
 import org.axonframework.eventsourcing.Snapshotter;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.eventsourcing.eventstore.jpa.JpaEventStorageEngine;
 import org.axonframework.messaging.correlation.CorrelationDataProvider;
 import org.axonframework.messaging.correlation.MessageOriginProvider;
@@ -17,6 +17,7 @@ import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.json.JacksonSerializer;
 import org.axonframework.serialization.upcasting.event.EventUpcaster;
 import org.axonframework.springboot.util.RegisterDefaultEntities;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
@@ -107,14 +108,15 @@ public class EventStoreConfiguration {
         return new EventCountSnapshotTriggerDefinition(snapshotter, every);
     }
 
+    /** Aggregates held between commands; one another instance moved on is caught up, not loaded again. */
     @Bean
-    public Cache scenarioCache() {
-        return new WeakReferenceCache();
+    public Cache scenarioCache(ObjectProvider<EventStore> events) {
+        return new CatchingUpCache(events);
     }
 
     @Bean
-    public Cache campaignCache() {
-        return new WeakReferenceCache();
+    public Cache campaignCache(ObjectProvider<EventStore> events) {
+        return new CatchingUpCache(events);
     }
 
     @Bean

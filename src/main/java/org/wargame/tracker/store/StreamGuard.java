@@ -28,9 +28,9 @@ import java.util.Map;
  * the one this instance last wrote or checked, nothing more is read. Otherwise (the first command on the stream since
  * this instance started, or another instance appended) the events after the last checked one are re-hashed against
  * the chain ({@link ChainHash}, from the hash last checked, or from the first event); a broken link refuses the
- * command with a 409 naming the event, and the stream stays refused in this instance. A stream that checks out is
- * evicted from the aggregate caches when someone else appended, so the aggregate is loaded from the store and never
- * decides on a stale state. A full {@code GET /api/history/verify} that finds a broken link refuses the stream too.
+ * command with a 409 naming the event, and the stream stays refused in this instance. When someone else appended, the
+ * cached aggregate is caught up with the events just checked ({@link CatchingUpCache}), or, if this instance did not
+ * know the stream, evicted and loaded from the store: it never decides on a stale state. A full {@code GET /api/history/verify} that finds a broken link refuses the stream too.
  * <p>
  * Before any read, on PostgreSQL, it takes the stream's transaction lock ({@link EventTables#lockStream}), so that of two
  * instances acting on one scenario the second waits and then decides on what the first stored.
@@ -82,8 +82,11 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             // in the command's transaction (Axon's transaction interceptor runs first), before the head is read and
             // the aggregate loaded: one writer per stream across instances
             tables.lockStream(stream);
-            check(stream);
+            Long head = check(stream);
             UnitOfWork<?> root = unitOfWork.root();
+            if (head != null) {
+                CatchingUpCache.behind(root, stream, head);
+            }
             root.afterCommit(u -> {
                 EventChain.Receipt written = chain.written(stream);
                 if (written != null) { // what this instance has just stored is as it left it
@@ -106,8 +109,12 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
         }
     }
 
-    /** Refuses the stream if its record does not match the chain; reads only what this instance has not seen. */
-    void check(String stream) {
+    /**
+     * Refuses the stream if its record does not match the chain; reads only what this instance has not seen. Returns
+     * the head the cached aggregate is to be caught up to ({@link CatchingUpCache}), when another instance appended
+     * after this one's last check; null when the cache, if it holds the aggregate, holds it as the store has it.
+     */
+    Long check(String stream) {
         // one read: the head, and whether a rebuild holds the stream (a stream without events is asked apart)
         EventTables.GuardedHead guarded = tables.guardedHead(stream);
         Quarantine.Held held = guarded == null || guarded.held() ? quarantine.of(stream) : null;
@@ -126,12 +133,12 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
                 throw refuseNow(stream, new ChainVerification.Broken(stream, 0, null,
                         "the stream's events were deleted from the store"));
             }
-            return; // a new stream: nothing stored yet
+            return null; // a new stream: nothing stored yet
         }
         Known head = new Known(stored.sequence(), stored.hash(), null);
         if (before != null && before.sequence() == head.sequence() && before.hash() != null
                 && before.hash().equals(head.hash())) {
-            return; // as this instance left it
+            return null; // as this instance left it
         }
         EventChain.Receipt mine = chain.written(stream);
         if (before != null && mine != null && mine.sequence() == head.sequence() && before.sequence() < mine.sequence()
@@ -140,7 +147,7 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             // from the commit on), onto a stream it had checked: its aggregate is cached as it left it. Evicting
             // here made every command after a concurrent one on the same scenario load the aggregate again
             known.put(stream, head);
-            return;
+            return null;
         }
         boolean fromKnown = before != null && before.sequence() < head.sequence() && stillChained(stream, before);
         Known checked = verify(stream, fromKnown ? before.sequence() + 1 : 0,
@@ -149,10 +156,14 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             confirm(stream); // refuses, unless the stream verifies whole in one snapshot (a race, not tampering)
             evict(stream);
             known.remove(stream); // whole after all: the next command checks it again
-            return;
+            return null;
         }
-        evict(stream); // someone else wrote (or this instance has just started): load the aggregate from the store
         known.put(stream, checked);
+        if (fromKnown) {
+            return checked.sequence(); // someone else wrote after what this instance checked: catch the aggregate up
+        }
+        evict(stream); // this instance has just started (or lost track of the stream): load it from the store
+        return null;
     }
 
     /** The chain entry this instance last saw for the stream is still there with the same hash. */

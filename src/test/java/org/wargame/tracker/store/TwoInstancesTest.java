@@ -77,15 +77,31 @@ class TwoInstancesTest {
         long retriedBefore = a.getBean(Commands.class).retried() + b.getBean(Commands.class).retried();
         List<URI> instances = List.of(URI.create("http://127.0.0.1:" + port(a)),
                 URI.create("http://127.0.0.1:" + port(b)));
+        long caughtUpBefore = caughtUp(a) + caughtUp(b);
+        HttpResponse<String> r = null;
         for (int i = 0; i < 20; i++) {
             // each instance has this scenario cached as it left it; the other has moved it on meanwhile
-            HttpResponse<String> r = both.post(instances.get(i % 2), "/api/scenarios/" + scenario + "/clock/advance",
-                    "{}");
+            r = both.post(instances.get(i % 2), "/api/scenarios/" + scenario + "/clock/advance", "{}");
             assertThat(r.statusCode()).as("advance %d: %s", i, r.body()).isEqualTo(200);
         }
         assertThat(a.getBean(Commands.class).retried() + b.getBean(Commands.class).retried())
                 .as("no action had to be sent again: neither instance decided on a stale cached scenario")
                 .isEqualTo(retriedBefore);
+        // from its second command on, each instance caught its cached scenario up with the other's one action
+        // instead of loading it again
+        assertThat(caughtUp(a) + caughtUp(b) - caughtUpBefore).isGreaterThanOrEqualTo(18);
+        // the scenario the last action was decided on (B's, caught up nine times) is the one the events fold to
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var decided = json.readTree(r.body()).get("scenario");
+        for (URI instance : instances) {
+            HttpResponse<String> read = both.get(instance, "/api/scenarios/" + scenario);
+            assertThat(json.readTree(read.body())).as("read model of %s", instance).isEqualTo(decided);
+        }
+    }
+
+    private static long caughtUp(ConfigurableApplicationContext context) {
+        return ((CatchingUpCache) context.getBean("scenarioCache", org.axonframework.common.caching.Cache.class))
+                .caughtUp();
     }
 
     @Test

@@ -1,0 +1,92 @@
+package org.wargame.tracker.store;
+
+import org.axonframework.common.caching.WeakReferenceCache;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventsourcing.AggregateCacheEntry;
+import org.axonframework.eventsourcing.EventSourcedAggregate;
+import org.axonframework.eventsourcing.eventstore.DomainEventStream;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
+import org.springframework.beans.factory.ObjectProvider;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * An aggregate cache that brings a cached aggregate up to the stream's head instead of dropping it.
+ * <p>
+ * When another instance has appended to a stream since this one last acted on it, {@link StreamGuard} checks the new
+ * events against the chain and names, for this command only, the head it checked ({@link #behind}). The cached
+ * aggregate is then given those events and nothing else: one read of a few events where loading it again read its
+ * snapshot through JPA and every event after it. Of two instances taking turns on one scenario, that reload was the
+ * hand-over's cost.
+ * <p>
+ * The cached aggregate is used only if the events from its version to the head are all there, in order; otherwise it
+ * is dropped and Axon loads the aggregate from the store, as it does on a miss.
+ */
+class CatchingUpCache extends WeakReferenceCache {
+
+    private static final String HEAD = "tracker.checkedHead.";
+
+    private final ObjectProvider<EventStore> events;
+    private final AtomicLong caughtUp = new AtomicLong();
+
+    CatchingUpCache(ObjectProvider<EventStore> events) {
+        this.events = events;
+    }
+
+    /** In this command's unit of work: the stream's head, checked by the guard, is past this instance's last write. */
+    static void behind(UnitOfWork<?> unitOfWork, String stream, long head) {
+        unitOfWork.root().resources().put(HEAD + stream, head);
+    }
+
+    /** How many times a cached aggregate was caught up instead of loaded again (for tests and the benchmark). */
+    long caughtUp() {
+        return caughtUp.get();
+    }
+
+    @Override
+    public <K, V> V get(K key) {
+        V value = super.get(key);
+        if (!(value instanceof AggregateCacheEntry<?> entry) || !CurrentUnitOfWork.isStarted()) {
+            return value;
+        }
+        Object head = CurrentUnitOfWork.get().root().getResource(HEAD + key);
+        if (!(head instanceof Long to)) {
+            return value;
+        }
+        // held in memory, the entry gives back the aggregate it was made from (the arguments would only rebuild one
+        // that had been serialised, which this cache never does)
+        EventSourcedAggregate<?> aggregate = entry.recreateAggregate(null, null, null, null);
+        long version = aggregate.version() == null ? -1 : aggregate.version();
+        if (version == to) {
+            return value;
+        }
+        List<DomainEventMessage<?>> missed = version < to ? missed(key.toString(), version + 1, to) : null;
+        if (missed == null) {
+            remove(key); // ahead of the store, or the events are not all there: Axon loads it from the store
+            return null;
+        }
+        aggregate.initializeState(DomainEventStream.of(missed.stream(), () -> to));
+        caughtUp.incrementAndGet();
+        return value;
+    }
+
+    /** The events {@code from..to}, or null if any is missing (the guard checked them: that would be a race). */
+    private List<DomainEventMessage<?>> missed(String stream, long from, long to) {
+        List<DomainEventMessage<?>> missed = new ArrayList<>((int) Math.min(to - from + 1, 1024));
+        DomainEventStream read = events.getObject().readEvents(stream, from);
+        long expected = from;
+        while (read.hasNext() && expected <= to) {
+            DomainEventMessage<?> event = read.next();
+            if (event.getSequenceNumber() != expected) {
+                return null;
+            }
+            missed.add(event);
+            expected++;
+        }
+        return expected == to + 1 ? missed : null;
+    }
+}
