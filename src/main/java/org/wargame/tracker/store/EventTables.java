@@ -464,19 +464,32 @@ public class EventTables {
         return heads.isEmpty() ? null : heads.get(0);
     }
 
-    /** A stream's events from {@code from} on, each with the link at its place, handed over as they are read. */
-    public void tail(String stream, long from, Consumer<ChainedEvent> each) {
+    /**
+     * A stream's events from {@code from} on, each with the link at its place, handed over as they are read; returns
+     * the highest sequence the stream's chain has, read in the same statement (so that a link stored after the last
+     * event read is seen, and one stored meanwhile with its event by another writer is not), or null if no event was
+     * read.
+     */
+    public Long tail(String stream, long from, Consumer<ChainedEvent> each) {
+        Long[] chainEnd = {null};
         jdbc.query("select e.global_index, e.aggregate_identifier, e.sequence_number, e.event_identifier, "
                 + "e.payload_type, e.payload_revision, e.time_stamp, e.payload, e.meta_data, e.type, "
-                + "c.event_identifier, c.previous_hash, c.hash from domain_event_entry e "
+                // the chain's end: not correlated (read once), by its index from the end (H2 reads every entry of
+                // the stream for a max)
+                + "c.event_identifier, c.previous_hash, c.hash, (select m.sequence_number from event_chain m "
+                + "where m.aggregate_identifier = ? order by m.aggregate_identifier desc, m.sequence_number desc "
+                + "fetch first 1 rows only) from domain_event_entry e "
                 + "left join event_chain c on c.aggregate_identifier = e.aggregate_identifier "
                 + "and c.sequence_number = e.sequence_number "
                 + "where e.aggregate_identifier = ? and e.sequence_number >= ? order by e.sequence_number", rs -> {
             StoredEvent event = EVENT_ROWS.mapRow(rs, 0);
             String linked = rs.getString(11);
+            long end = rs.getLong(14);
+            chainEnd[0] = rs.wasNull() ? Long.valueOf(-1) : Long.valueOf(end);
             each.accept(new ChainedEvent(event, rs.getString(10), linked == null ? null
                     : new Link(linked, event.sequence(), rs.getString(12), rs.getString(13))));
-        }, stream, from);
+        }, stream, stream, from);
+        return chainEnd[0];
     }
 
     /**

@@ -149,9 +149,13 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             known.put(stream, head);
             return null;
         }
-        boolean fromKnown = before != null && before.sequence() < head.sequence() && stillChained(stream, before);
-        Known checked = verify(stream, fromKnown ? before.sequence() + 1 : 0,
-                fromKnown ? before.hash() : ChainHash.GENESIS);
+        // from the head this instance last checked (read again with the events after it: it must still be there,
+        // with its hash), or, if it is gone or changed or this instance knew nothing, the whole stream
+        Known checked = before != null && before.sequence() < head.sequence() ? verify(stream, before) : null;
+        boolean fromKnown = checked != null;
+        if (checked == null) {
+            checked = verify(stream, null);
+        }
         if (checked.broken() != null) {
             confirm(stream); // refuses, unless the stream verifies whole in one snapshot (a race, not tampering)
             evict(stream);
@@ -166,25 +170,30 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
         return null;
     }
 
-    /** The chain entry this instance last saw for the stream is still there with the same hash. */
-    private boolean stillChained(String stream, Known before) {
-        String hash = tables.linkHash(stream, before.sequence());
-        return hash != null && hash.equals(before.hash());
-    }
-
-    /** Re-hashes the stream's events from {@code from} on, chained onto {@code previous}. */
-    private Known verify(String stream, long from, String previous) {
-        String[] last = {previous};
-        long[] expected = {from};
+    /**
+     * Re-hashes the stream's events after {@code anchor} (the head this instance last checked, read first: null if
+     * its chain entry is gone or has another hash), or from the first event when there is no anchor.
+     */
+    private Known verify(String stream, Known anchor) {
+        String[] last = {anchor == null ? ChainHash.GENESIS : anchor.hash()};
+        long[] expected = {anchor == null ? 0 : anchor.sequence()};
+        boolean[] anchored = {anchor == null};
+        boolean[] lost = {false};
         ChainVerification.Broken[] broken = {null};
-        tables.tail(stream, from, row -> {
-            if (broken[0] != null) {
+        Long chainEnd = tables.tail(stream, expected[0], row -> {
+            if (broken[0] != null || lost[0]) {
                 return;
             }
             StoredEvent event = row.event();
             String linkEvent = row.link() == null ? null : row.link().eventIdentifier();
             String linkPrevious = row.link() == null ? null : row.link().previousHash();
             String linkHash = row.link() == null ? null : row.link().hash();
+            if (!anchored[0]) {
+                anchored[0] = true;
+                lost[0] = event.sequence() != expected[0] || !last[0].equals(linkHash);
+                expected[0]++;
+                return;
+            }
             String reason = null;
             if (event.sequence() != expected[0]) {
                 reason = "event " + expected[0] + " is missing from the store (an event was deleted)";
@@ -205,9 +214,13 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             last[0] = linkHash;
             expected[0]++;
         });
-        if (broken[0] == null) {
-            // chain entries after the last event read whose event is gone (deleted at the end of the stream); one
-            // statement, so an event and its chain entry stored meanwhile by another writer are seen together
+        if (lost[0] || !anchored[0]) {
+            return null;
+        }
+        if (broken[0] == null && (chainEnd == null || chainEnd >= expected[0])) {
+            // chain entries after the last event read whose event is gone (deleted at the end of the stream): the
+            // chain's end was read with the events, in one statement, so an event and its chain entry stored
+            // meanwhile by another writer are seen together; this one finds the first of them
             Long orphan = tables.firstOrphanLink(stream, expected[0]);
             if (orphan != null) {
                 broken[0] = new ChainVerification.Broken(stream, orphan, null,

@@ -127,4 +127,32 @@ class TamperedStreamApiTest extends ApiTestSupport {
         assertThat(get("referee", "/api/campaigns/" + campaign + "/verify").at("/ok").asBoolean()).isTrue();
         assertThat(moveOn(scenario).status()).isEqualTo(200); // the MPh: both sides end it
     }
+
+    @Test
+    void an_event_appended_outside_the_tracker_after_its_last_check_refuses_new_actions() {
+        String scenario = scenarioWithHistory();
+        long last = events(scenario) - 1;
+        // the instance checked the stream at its last action; a copy of the last event is appended behind its back,
+        // as another writer would, but without a chain entry
+        java.util.Map<String, Object> row = jdbc.queryForMap("select * from domain_event_entry where "
+                + "aggregate_identifier = ? and sequence_number = ?", scenario, last);
+        String forged = java.util.UUID.randomUUID().toString();
+        long index = jdbc.queryForObject("select max(global_index) + 1 from domain_event_entry", Long.class);
+        jdbc.update("insert into domain_event_entry (global_index, sequence_number, aggregate_identifier, "
+                        + "event_identifier, payload_revision, payload_type, time_stamp, type, meta_data, payload) "
+                        + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", index, last + 1, scenario, forged,
+                row.get("payload_revision"), row.get("payload_type"), row.get("time_stamp"), row.get("type"),
+                row.get("meta_data"), row.get("payload"));
+        try {
+            Response refused = advance("bruno", scenario);
+            assertThat(refused.status()).as(refused.raw()).isEqualTo(409);
+            assertThat(refused.at("/detail").asText()).contains("event " + (last + 1)).contains(forged)
+                    .contains("stored outside the tracker");
+            assertThat(events(scenario)).isEqualTo(last + 2);
+        } finally {
+            jdbc.update("delete from domain_event_entry where event_identifier = ?", forged);
+        }
+        assertThat(get("referee", "/api/campaigns/" + campaign + "/verify").at("/ok").asBoolean()).isTrue();
+        assertThat(moveOn(scenario).status()).isEqualTo(200); // the MPh: both sides end it
+    }
 }
