@@ -5,6 +5,7 @@ import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventsourcing.AggregateCacheEntry;
 import org.axonframework.eventsourcing.EventSourcedAggregate;
 import org.axonframework.eventsourcing.eventstore.DomainEventStream;
+import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
@@ -31,20 +32,38 @@ class CatchingUpCache extends WeakReferenceCache {
     private static final String HEAD = "tracker.checkedHead.";
 
     private final ObjectProvider<EventStore> events;
+    private final ObjectProvider<EventStorageEngine> engine;
     private final AtomicLong caughtUp = new AtomicLong();
+    private final AtomicLong readAgain = new AtomicLong();
 
-    CatchingUpCache(ObjectProvider<EventStore> events) {
+    CatchingUpCache(ObjectProvider<EventStore> events, ObjectProvider<EventStorageEngine> engine) {
         this.events = events;
+        this.engine = engine;
     }
 
-    /** In this command's unit of work: the stream's head, checked by the guard, is past this instance's last write. */
-    static void behind(UnitOfWork<?> unitOfWork, String stream, long head) {
-        unitOfWork.root().resources().put(HEAD + stream, head);
+    /**
+     * The head the guard checked, and the events it read to check them, those after the head this instance knew
+     * (null if it kept none): the cached aggregate is caught up with them without reading them again.
+     */
+    private record Behind(long head, List<EventTables.ChainedEvent> checked) {
+    }
+
+    /**
+     * In this command's unit of work: the stream's head, checked by the guard, is past this instance's last write;
+     * {@code checked}: the events after the head this instance knew, as the guard read them, or null.
+     */
+    static void behind(UnitOfWork<?> unitOfWork, String stream, long head, List<EventTables.ChainedEvent> checked) {
+        unitOfWork.root().resources().put(HEAD + stream, new Behind(head, checked));
     }
 
     /** How many times a cached aggregate was caught up instead of loaded again (for tests and the benchmark). */
     long caughtUp() {
         return caughtUp.get();
+    }
+
+    /** Of those, how many read the events from the store, not having them from the guard. */
+    long readAgain() {
+        return readAgain.get();
     }
 
     @Override
@@ -53,10 +72,11 @@ class CatchingUpCache extends WeakReferenceCache {
         if (!(value instanceof AggregateCacheEntry<?> entry) || !CurrentUnitOfWork.isStarted()) {
             return value;
         }
-        Object head = CurrentUnitOfWork.get().root().getResource(HEAD + key);
-        if (!(head instanceof Long to)) {
+        Object resource = CurrentUnitOfWork.get().root().getResource(HEAD + key);
+        if (!(resource instanceof Behind behind)) {
             return value;
         }
+        long to = behind.head();
         // held in memory, the entry gives back the aggregate it was made from (the arguments would only rebuild one
         // that had been serialised, which this cache never does)
         EventSourcedAggregate<?> aggregate = entry.recreateAggregate(null, null, null, null);
@@ -64,7 +84,8 @@ class CatchingUpCache extends WeakReferenceCache {
         if (version == to) {
             return value;
         }
-        List<DomainEventMessage<?>> missed = version < to ? missed(key.toString(), version + 1, to) : null;
+        List<DomainEventMessage<?>> missed = version < to ? missed(key.toString(), version + 1, to, behind.checked())
+                : null;
         if (missed == null) {
             remove(key); // ahead of the store, or the events are not all there: Axon loads it from the store
             return null;
@@ -74,10 +95,20 @@ class CatchingUpCache extends WeakReferenceCache {
         return value;
     }
 
-    /** The events {@code from..to}, or null if any is missing (the guard checked them: that would be a race). */
-    private List<DomainEventMessage<?>> missed(String stream, long from, long to) {
+    /**
+     * The events {@code from..to}, or null if any is missing (the guard checked them: that would be a race): those
+     * the guard read when they are these, else read from the store.
+     */
+    private List<DomainEventMessage<?>> missed(String stream, long from, long to,
+                                               List<EventTables.ChainedEvent> checked) {
         List<DomainEventMessage<?>> missed = new ArrayList<>((int) Math.min(to - from + 1, 1024));
-        DomainEventStream read = events.getObject().readEvents(stream, from);
+        boolean given = checked != null && !checked.isEmpty() && checked.get(0).event().sequence() == from
+                && engine.getObject() instanceof StreamOrderedStorageEngine;
+        if (!given) {
+            readAgain.incrementAndGet();
+        }
+        DomainEventStream read = given ? ((StreamOrderedStorageEngine) engine.getObject()).domainEvents(checked)
+                : events.getObject().readEvents(stream, from);
         long expected = from;
         while (read.hasNext() && expected <= to) {
             DomainEventMessage<?> event = read.next();

@@ -110,13 +110,13 @@ public class EventStoreConfiguration {
 
     /** Aggregates held between commands; one another instance moved on is caught up, not loaded again. */
     @Bean
-    public Cache scenarioCache(ObjectProvider<EventStore> events) {
-        return new CatchingUpCache(events);
+    public Cache scenarioCache(ObjectProvider<EventStore> events, ObjectProvider<EventStorageEngine> engine) {
+        return new CatchingUpCache(events, engine);
     }
 
     @Bean
-    public Cache campaignCache(ObjectProvider<EventStore> events) {
-        return new CatchingUpCache(events);
+    public Cache campaignCache(ObjectProvider<EventStore> events, ObjectProvider<EventStorageEngine> engine) {
+        return new CatchingUpCache(events, engine);
     }
 
     @Bean

@@ -12,6 +12,7 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.refusal.Conflict;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -74,6 +75,13 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
     private record Known(long sequence, String hash, ChainVerification.Broken broken) {
     }
 
+    /** The head a cached aggregate is to be caught up to, and the events checked on the way (null: too many). */
+    record CatchUp(long head, List<EventTables.ChainedEvent> checked) {
+    }
+
+    /** At most this many checked events are handed to the cache; more are read again (a rare, long absence). */
+    private static final int HANDED_OVER = 1_000;
+
     @Override
     public Object handle(UnitOfWork<? extends CommandMessage<?>> unitOfWork, InterceptorChain interceptorChain)
             throws Exception {
@@ -82,10 +90,10 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             // in the command's transaction (Axon's transaction interceptor runs first), before the head is read and
             // the aggregate loaded: one writer per stream across instances
             tables.lockStream(stream);
-            Long head = check(stream);
+            CatchUp behind = check(stream);
             UnitOfWork<?> root = unitOfWork.root();
-            if (head != null) {
-                CatchingUpCache.behind(root, stream, head);
+            if (behind != null) {
+                CatchingUpCache.behind(root, stream, behind.head(), behind.checked());
             }
             root.afterCommit(u -> {
                 EventChain.Receipt written = chain.written(stream);
@@ -111,10 +119,11 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
 
     /**
      * Refuses the stream if its record does not match the chain; reads only what this instance has not seen. Returns
-     * the head the cached aggregate is to be caught up to ({@link CatchingUpCache}), when another instance appended
-     * after this one's last check; null when the cache, if it holds the aggregate, holds it as the store has it.
+     * the head the cached aggregate is to be caught up to ({@link CatchingUpCache}) and the events checked, when
+     * another instance appended after this one's last check; null when the cache, if it holds the aggregate, holds
+     * it as the store has it.
      */
-    Long check(String stream) {
+    CatchUp check(String stream) {
         // one read: the head, and whether a rebuild holds the stream (a stream without events is asked apart)
         EventTables.GuardedHead guarded = tables.guardedHead(stream);
         Quarantine.Held held = guarded == null || guarded.held() ? quarantine.of(stream) : null;
@@ -151,10 +160,11 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
         }
         // from the head this instance last checked (read again with the events after it: it must still be there,
         // with its hash), or, if it is gone or changed or this instance knew nothing, the whole stream
-        Known checked = before != null && before.sequence() < head.sequence() ? verify(stream, before) : null;
+        List<EventTables.ChainedEvent> after = new ArrayList<>();
+        Known checked = before != null && before.sequence() < head.sequence() ? verify(stream, before, after) : null;
         boolean fromKnown = checked != null;
         if (checked == null) {
-            checked = verify(stream, null);
+            checked = verify(stream, null, null);
         }
         if (checked.broken() != null) {
             confirm(stream); // refuses, unless the stream verifies whole in one snapshot (a race, not tampering)
@@ -163,8 +173,8 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             return null;
         }
         known.put(stream, checked);
-        if (fromKnown) {
-            return checked.sequence(); // someone else wrote after what this instance checked: catch the aggregate up
+        if (fromKnown) { // someone else wrote after what this instance checked: catch the aggregate up
+            return new CatchUp(checked.sequence(), after.size() <= HANDED_OVER ? after : null);
         }
         evict(stream); // this instance has just started (or lost track of the stream): load it from the store
         return null;
@@ -172,9 +182,10 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
 
     /**
      * Re-hashes the stream's events after {@code anchor} (the head this instance last checked, read first: null if
-     * its chain entry is gone or has another hash), or from the first event when there is no anchor.
+     * its chain entry is gone or has another hash), or from the first event when there is no anchor; those that
+     * check out are added to {@code keep} (up to one more than {@value #HANDED_OVER}) when it is given.
      */
-    private Known verify(String stream, Known anchor) {
+    private Known verify(String stream, Known anchor, List<EventTables.ChainedEvent> keep) {
         String[] last = {anchor == null ? ChainHash.GENESIS : anchor.hash()};
         long[] expected = {anchor == null ? 0 : anchor.sequence()};
         boolean[] anchored = {anchor == null};
@@ -213,6 +224,9 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             }
             last[0] = linkHash;
             expected[0]++;
+            if (keep != null && keep.size() <= HANDED_OVER) {
+                keep.add(row);
+            }
         });
         if (lost[0] || !anchored[0]) {
             return null;

@@ -5,6 +5,9 @@ import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.eventhandling.DomainEventData;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventMessage;
+import org.axonframework.eventhandling.GenericDomainEventEntry;
+import org.axonframework.eventsourcing.EventStreamUtils;
+import org.axonframework.eventsourcing.eventstore.DomainEventStream;
 import org.axonframework.eventsourcing.eventstore.jpa.JpaEventStorageEngine;
 import org.axonframework.modelling.command.AggregateStreamCreationException;
 import org.axonframework.modelling.command.ConcurrencyException;
@@ -47,6 +50,18 @@ class StreamOrderedStorageEngine extends JpaEventStorageEngine {
     protected List<? extends DomainEventData<?>> fetchDomainEvents(String aggregateIdentifier,
                                                                    long firstSequenceNumber, int batchSize) {
         return tables.axonBatch(aggregateIdentifier, firstSequenceNumber, firstSequenceNumber + batchSize);
+    }
+
+    /**
+     * Events read by the tracker's own statement ({@link EventTables#tail}), upcast and deserialised as this engine's
+     * read of the stream gives them.
+     */
+    DomainEventStream domainEvents(List<EventTables.ChainedEvent> rows) {
+        return EventStreamUtils.upcastAndDeserializeDomainEvents(rows.stream().map(row -> {
+            StoredEvent e = row.event();
+            return new GenericDomainEventEntry<>(row.streamType(), e.stream(), e.sequence(), e.eventIdentifier(),
+                    e.timestamp(), e.payloadType(), e.payloadRevision(), e.payload(), e.metaData());
+        }), getEventSerializer(), upcasterChain);
     }
 
     /**
