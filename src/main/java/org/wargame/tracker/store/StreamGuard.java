@@ -31,7 +31,8 @@ import java.util.Map;
  * the chain ({@link ChainHash}, from the hash last checked, or from the first event); a broken link refuses the
  * command with a 409 naming the event, and the stream stays refused in this instance. When someone else appended, the
  * cached aggregate is caught up with the events just checked ({@link CatchingUpCache}), or, if this instance did not
- * know the stream, evicted and loaded from the store: it never decides on a stale state. A full {@code GET /api/history/verify} that finds a broken link refuses the stream too.
+ * know the stream, evicted and loaded from the store: it never decides on a stale state. A full
+ * {@code GET /api/history/verify} that finds a broken link refuses the stream too.
  * <p>
  * Before any read, on PostgreSQL, it takes the stream's transaction lock ({@link EventTables#lockStream}), so that of two
  * instances acting on one scenario the second waits and then decides on what the first stored.
