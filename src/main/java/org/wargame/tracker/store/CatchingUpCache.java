@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>
  * When another instance has appended to a stream since this one last acted on it, {@link StreamGuard} checks the new
  * events against the chain and names, for this command only, the head it checked and the events it read
- * ({@link #behind}). The cached aggregate is then given those events and nothing else, where loading it again read
+ * ({@link StreamGuard.CatchUp}). The cached aggregate is then given those events and nothing else, where loading it again read
  * its snapshot through JPA and every event after it. Of two instances taking turns on one scenario, that reload was
  * the hand-over's cost.
  * <p>
@@ -35,6 +35,7 @@ class CatchingUpCache extends WeakReferenceCache {
     private final ObjectProvider<EventStorageEngine> engine;
     private final AtomicLong caughtUp = new AtomicLong();
     private final AtomicLong readAgain = new AtomicLong();
+    private final AtomicLong gone = new AtomicLong();
 
     CatchingUpCache(ObjectProvider<EventStore> events, ObjectProvider<EventStorageEngine> engine) {
         this.events = events;
@@ -42,18 +43,12 @@ class CatchingUpCache extends WeakReferenceCache {
     }
 
     /**
-     * The head the guard checked, and the events it read to check them, those after the head this instance knew
-     * (null if it kept none): the cached aggregate is caught up with them without reading them again.
-     */
-    private record Behind(long head, List<EventTables.ChainedEvent> checked) {
-    }
-
-    /**
      * In this command's unit of work: the stream's head, checked by the guard, is past this instance's last write;
-     * {@code checked}: the events after the head this instance knew, as the guard read them, or null.
+     * the events after the head this instance knew, as the guard read them (or null), catch the cached aggregate up
+     * without being read again.
      */
-    static void behind(UnitOfWork<?> unitOfWork, String stream, long head, List<EventTables.ChainedEvent> checked) {
-        unitOfWork.root().resources().put(HEAD + stream, new Behind(head, checked));
+    static void behind(UnitOfWork<?> unitOfWork, String stream, StreamGuard.CatchUp behind) {
+        unitOfWork.root().resources().put(HEAD + stream, behind);
     }
 
     /** How many times a cached aggregate was caught up instead of loaded again (for tests and the benchmark). */
@@ -66,14 +61,26 @@ class CatchingUpCache extends WeakReferenceCache {
         return readAgain.get();
     }
 
+    /**
+     * How many times the guard named a head for an aggregate this cache no longer held: its weak reference was
+     * cleared by a collection (or a rollback evicted it), and Axon loaded it from the store as on any miss.
+     */
+    long gone() {
+        return gone.get();
+    }
+
     @Override
     public <K, V> V get(K key) {
         V value = super.get(key);
-        if (!(value instanceof AggregateCacheEntry<?> entry) || !CurrentUnitOfWork.isStarted()) {
+        if (!CurrentUnitOfWork.isStarted()) {
             return value;
         }
         Object resource = CurrentUnitOfWork.get().root().getResource(HEAD + key);
-        if (!(resource instanceof Behind behind)) {
+        if (!(resource instanceof StreamGuard.CatchUp behind)) {
+            return value;
+        }
+        if (!(value instanceof AggregateCacheEntry<?> entry)) {
+            gone.incrementAndGet();
             return value;
         }
         long to = behind.head();

@@ -94,7 +94,7 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             CatchUp behind = check(stream);
             UnitOfWork<?> root = unitOfWork.root();
             if (behind != null) {
-                CatchingUpCache.behind(root, stream, behind.head(), behind.checked());
+                CatchingUpCache.behind(root, stream, behind);
             }
             root.afterCommit(u -> {
                 EventChain.Receipt written = chain.written(stream);

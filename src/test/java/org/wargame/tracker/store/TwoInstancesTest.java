@@ -78,6 +78,7 @@ class TwoInstancesTest {
         List<URI> instances = List.of(URI.create("http://127.0.0.1:" + port(a)),
                 URI.create("http://127.0.0.1:" + port(b)));
         long caughtUpBefore = caughtUp(a) + caughtUp(b);
+        long goneBefore = cache(a).gone() + cache(b).gone();
         long readAgainBefore = cache(a).readAgain() + cache(b).readAgain();
         HttpResponse<String> r = null;
         for (int i = 0; i < 20; i++) {
@@ -89,8 +90,12 @@ class TwoInstancesTest {
                 .as("no action had to be sent again: neither instance decided on a stale cached scenario")
                 .isEqualTo(retriedBefore);
         // from its second command on, each instance caught its cached scenario up with the other's one action
-        // instead of loading it again
-        assertThat(caughtUp(a) + caughtUp(b) - caughtUpBefore).isGreaterThanOrEqualTo(18);
+        // instead of loading it again, unless a collection had cleared the cache's weak reference meanwhile (two of
+        // 18 in one CI run; all 18 with a 1 MB young generation): those are loaded from the store, as on any miss
+        long caughtUp = caughtUp(a) + caughtUp(b) - caughtUpBefore;
+        long gone = cache(a).gone() + cache(b).gone() - goneBefore;
+        assertThat(caughtUp + gone).as("caught up %d, no longer cached %d", caughtUp, gone).isGreaterThanOrEqualTo(18);
+        assertThat(caughtUp).as("caught up, of 18 hand-overs (%d no longer cached)", gone).isPositive();
         assertThat(cache(a).readAgain() + cache(b).readAgain()).as("the events the guard checked were applied, not "
                 + "read again").isEqualTo(readAgainBefore);
         // the scenario the last action was decided on (B's, caught up nine times) is the one the events fold to
