@@ -26,6 +26,7 @@ import org.wargame.tracker.scenario.ScenarioCommand.AdvanceClock;
 import org.wargame.tracker.scenario.ScenarioCommand.EndPhase;
 import org.wargame.tracker.scenario.ScenarioCommand.StartScenario;
 import org.wargame.tracker.scenario.ScenarioCommand.TakeAction;
+import org.wargame.tracker.store.ActionKey;
 import org.wargame.tracker.store.Commands;
 
 import java.util.ArrayList;
@@ -196,7 +197,7 @@ public class ScenarioService {
         reveals = withHiddenRevealed(scenarioId, rules, request, reveals);
         // strictly: an unknown field, a null or 3.5 for a count is refused naming the field, never dropped or cut
         RuleAction action = RequestJson.convert(request, ruleSet.actionType());
-        String actionId = UUID.randomUUID().toString();
+        String actionId = ActionKey.newActionId(actor.account());
         TakeAction command = new TakeAction(scenarioId, actionId, actor, (String) type, action, request, dice,
                 expectedVersion, seal, reveals);
         SealedSecrets.Secret keep = secret;
@@ -235,7 +236,7 @@ public class ScenarioService {
         String text = sealedContent(content, "content");
         String sealId = UUID.randomUUID().toString();
         String salt = Commitment.salt();
-        String actionId = UUID.randomUUID().toString();
+        String actionId = ActionKey.newActionId(actor.account());
         SealedSecrets.Secret secret = new SealedSecrets.Secret(scenarioId, sealId, sealing, text, salt);
         String by = sealing;
         ScenarioState after = commands.atomically(() -> {
@@ -260,7 +261,7 @@ public class ScenarioService {
             throw new org.wargame.tracker.refusal.Conflict("the content of '" + seal.label() + "' is not kept on "
                     + "this tracker (the history came from a player's export): the referee's export brings it");
         }
-        String actionId = UUID.randomUUID().toString();
+        String actionId = ActionKey.newActionId(actor.account());
         ScenarioCommand.Opening opening = kept == null ? new ScenarioCommand.Opening(sealId, seal.content(),
                 seal.salt()) : new ScenarioCommand.Opening(sealId, kept.content(), kept.salt());
         // a hidden counter's reveal publishes what it did while hidden with it
@@ -350,7 +351,7 @@ public class ScenarioService {
         String where = now.ruleSet().hiddenPosition("position", position, now.map());
         String sealId = UUID.randomUUID().toString();
         String salt = Commitment.salt();
-        String actionId = UUID.randomUUID().toString();
+        String actionId = ActionKey.newActionId(actor.account());
         SealedSecrets.Secret secret = new SealedSecrets.Secret(scenarioId, sealId, view.side(), where, salt);
         ScenarioState after = commands.atomically(() -> {
             secrets.keep(secret);
@@ -375,7 +376,7 @@ public class ScenarioService {
         String content = sealedContent(text, "text");
         String sealId = UUID.randomUUID().toString();
         String salt = Commitment.salt();
-        String actionId = UUID.randomUUID().toString();
+        String actionId = ActionKey.newActionId(actor.account());
         SealedSecrets.Secret secret = new SealedSecrets.Secret(scenarioId, sealId, hiding.side(), content, salt,
                 counter);
         ScenarioState after = commands.atomically(() -> {
@@ -419,7 +420,7 @@ public class ScenarioService {
     private ActionResult step(String scenarioId, Object dice, Actor actor, Long expectedVersion, Object confirm) {
         ScenarioViews.Header state = header(scenarioId);
         boolean anyPlayer = campaigns.state(state.campaignId()).clockByAnyPlayer();
-        String actionId = UUID.randomUUID().toString();
+        String actionId = ActionKey.newActionId(actor.account());
         ScenarioState after = inNames(scenarioId, () -> commands.send(new AdvanceClock(scenarioId, actionId, actor,
                 dice(dice), expectedVersion, anyPlayer, confirm(confirm)), actor.account(), actionId));
         return new ActionResult(actionId, firstEvent(actionId, after, state.events()), after);
@@ -431,7 +432,7 @@ public class ScenarioService {
      */
     public ActionResult endPhase(String scenarioId, Object dice, Actor actor, Long expectedVersion, Object confirm) {
         ScenarioViews.Header state = scenarios.header(scenarioId);
-        String actionId = UUID.randomUUID().toString();
+        String actionId = ActionKey.newActionId(actor.account());
         ScenarioState after = inNames(scenarioId, () -> commands.send(new EndPhase(scenarioId, actionId, actor,
                 dice(dice), expectedVersion, confirm(confirm)), actor.account(), actionId));
         return new ActionResult(actionId, state.events(), after, waiting(after, "the clock moves on when each side "

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.campaign.CampaignCommand;
+import org.wargame.tracker.store.ActionKey;
 import org.wargame.tracker.store.Commands;
 import org.wargame.tracker.store.EventTables;
 import org.wargame.tracker.store.StoredEvent;
@@ -71,7 +72,7 @@ public class TableTalk {
 
     /** Writes a note in a scenario ({@code actionId}: the action it is about, null: none). */
     public Written write(String scenarioId, Actor actor, String text, String actionId) {
-        String noteId = UUID.randomUUID().toString();
+        String noteId = ActionKey.newActionId(actor.account()); // the note is its own action
         ScenarioState after = commands.send(new ScenarioCommand.WriteNote(scenarioId, noteId, actor, text, actionId),
                 actor.account(), noteId);
         return new Written(noteId, after.events() - 1);

@@ -56,6 +56,9 @@ public class Commands {
     public <R> R send(Object command, String account, String actionId) {
         MetaData meta = MetaData.with(ActionMetaData.ACCOUNT, account)
                 .and(ActionMetaData.ACTION_ID, actionId == null ? UUID.randomUUID().toString() : actionId);
+        if (ActionKey.keyed(actionId)) {
+            meta = meta.and(ActionKey.KEYED, Boolean.TRUE); // the guard looks for it in the record first
+        }
         CommandMessage<?> message = GenericCommandMessage.asCommandMessage(command).andMetaData(meta);
         if (CurrentUnitOfWork.isStarted()) {
             return sendOnce(message); // inside atomically(): the whole unit is retried there

@@ -626,6 +626,17 @@ public class EventTables {
         return jdbc.queryForObject(FIRST_TAKING, Long.class, scenarioId, actionId, actionId);
     }
 
+    /** The first and last event of the action {@code actionId} in a scenario, or null when it has none. */
+    long[] eventsOfAction(String scenarioId, String actionId) {
+        List<long[]> rows = jdbc.query(EVENTS_OF_ACTION, (rs, i) -> rs.getObject(1) == null ? null
+                : new long[] {rs.getLong(1), rs.getLong(2)}, scenarioId, actionId);
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    /** By the (scenario, action, sequence) index, as {@link #FIRST_TAKING}. */
+    static final String EVENTS_OF_ACTION = "select min(sequence_number), max(sequence_number) from event_clock "
+            + "where scenario_id = ? and action_id = ?";
+
     /** By the (scenario, action, sequence) index: the action's own rows, not the scenario's (ClockQueryPlanTest). */
     static final String FIRST_TAKING = "select min(sequence_number) from event_clock where scenario_id = ? "
             + "and action_id = ? and taking_of = ?";

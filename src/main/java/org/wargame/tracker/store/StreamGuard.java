@@ -96,6 +96,9 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             if (behind != null) {
                 CatchingUpCache.behind(root, stream, behind);
             }
+            if (Boolean.TRUE.equals(unitOfWork.getMessage().getMetaData().get(ActionKey.KEYED))) {
+                notStoredYet(root, stream, (String) unitOfWork.getMessage().getMetaData().get(ActionMetaData.ACTION_ID));
+            }
             root.afterCommit(u -> {
                 EventChain.Receipt written = chain.written(stream);
                 if (written != null) { // what this instance has just stored is as it left it
@@ -109,6 +112,33 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
         }
         return interceptorChain.proceed();
     }
+
+    /** Keyed actions being decided on this instance now: the same one sent twice at once is taken once. */
+    private final java.util.Set<String> keyedInFlight = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * A keyed action ({@link ActionKey}) already in the stream is not decided again. Looked for after the stream's
+     * lock (another instance's copy has committed or waits) and while no other request of this instance holds the
+     * same action (H2 has no lock across transactions; the second is refused until the first is done).
+     */
+    private void notStoredYet(UnitOfWork<?> root, String stream, String actionId) {
+        String flight = stream + ' ' + actionId;
+        if (root.getResource(KEYED + flight) != null) {
+            return; // a second command of the same action
+        }
+        if (!keyedInFlight.add(flight)) {
+            throw new Conflict("the same action (its Idempotency-Key) is being stored by another request at this "
+                    + "moment; nothing of this one was stored. Ask for the scenario, or send it again in a moment");
+        }
+        root.resources().put(KEYED + flight, Boolean.TRUE);
+        root.onCleanup(u -> keyedInFlight.remove(flight)); // after the commit: its events are there to be found
+        long[] stored = tables.eventsOfAction(stream, actionId);
+        if (stored != null) {
+            throw new ActionKey.AlreadyStored(stream, actionId, stored[0], stored[1]);
+        }
+    }
+
+    private static final String KEYED = "tracker.keyed.";
 
     private String target(CommandMessage<?> command) {
         try {

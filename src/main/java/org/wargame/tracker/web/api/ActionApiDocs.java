@@ -29,6 +29,7 @@ import org.wargame.tracker.rules.DiceKind;
 import org.wargame.tracker.rules.DieNeed;
 import org.wargame.tracker.rules.RuleSet;
 import org.wargame.tracker.rules.RuleSets;
+import org.wargame.tracker.store.ActionKey;
 
 import java.math.BigDecimal;
 import java.util.ArrayDeque;
@@ -79,6 +80,7 @@ public class ActionApiDocs {
     public OpenApiCustomizer problemResponsesCustomizer() {
         return api -> {
             addStreamedBodies(api);
+            addActionKeys(api);
             addProblemResponses(api);
             requireResponseFields(api);
         };
@@ -112,6 +114,22 @@ public class ActionApiDocs {
                 }
             });
         }));
+    }
+
+    /** The optional {@code Idempotency-Key} of the actions at the table (docs/history.md). */
+    static void addActionKeys(OpenAPI api) {
+        if (api.getPaths() == null) {
+            return;
+        }
+        api.getPaths().forEach((path, item) -> {
+            if (item.getPost() != null && org.wargame.tracker.web.http.ActionKeyHeader.takesKey(path)) {
+                item.getPost().addParametersItem(new io.swagger.v3.oas.models.parameters.HeaderParameter()
+                        .name(ActionKey.HEADER).required(false).description("A key the client chooses for this "
+                                + "action (a new UUID): sent again with the same key, the action is stored once and "
+                                + "the answer is the first's, with Idempotent-Replayed: true")
+                        .schema(new StringSchema().minLength(1).maxLength(ActionKey.MAX_LENGTH)));
+            }
+        });
     }
 
     /** The refusals every operation may answer, each an RFC 9457 problem (web/ProblemResponses makes them). */

@@ -1,7 +1,9 @@
 package org.wargame.tracker.web.api;
 
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -11,6 +13,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.scenario.TableTalk;
+import org.wargame.tracker.store.ActionKey;
 
 import java.util.List;
 
@@ -49,6 +52,14 @@ class NotesController {
         TableTalk.Written done = talk.write(scenarioId, participants.actor(auth, scenarios.campaignOf(scenarioId)),
                 body.text(), body.actionId());
         return new NoteWritten(done.noteId(), done.at());
+    }
+
+    /** The note sent with this {@code Idempotency-Key} is in the record already: its id and position, as first. */
+    @ExceptionHandler(ActionKey.AlreadyStored.class)
+    ResponseEntity<NoteWritten> alreadyWritten(ActionKey.AlreadyStored stored, Authentication auth) {
+        participants.actor(auth, scenarios.campaignOf(stored.stream()));
+        return ResponseEntity.status(HttpStatus.CREATED).header(ActionKey.REPLAYED, "true")
+                .body(new NoteWritten(stored.actionId(), stored.first()));
     }
 
     @GetMapping("/api/scenarios/{scenarioId}/notes")

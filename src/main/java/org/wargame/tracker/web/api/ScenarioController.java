@@ -6,6 +6,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -25,6 +26,7 @@ import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.scenario.SealedSecrets;
 import org.wargame.tracker.scenario.StartScenarioRequest;
 import org.wargame.tracker.scenario.Visibility;
+import org.wargame.tracker.store.ActionKey;
 import org.wargame.tracker.store.EventChain;
 import org.wargame.tracker.store.EventHistory;
 import org.wargame.tracker.store.RecordedEvent;
@@ -329,6 +331,22 @@ class ScenarioController {
 
     private Actor actor(Authentication auth, String scenarioId) {
         return participants.actorIn(auth, views.campaignOf(scenarioId)); // campaignOf refuses an unknown scenario
+    }
+
+    /**
+     * The action sent with this {@code Idempotency-Key} is in the record already: nothing was decided or stored again.
+     * The answer is that action's: its events and receipt, and the scenario as it now is (later actions included),
+     * marked {@code Idempotent-Replayed: true}.
+     */
+    @ExceptionHandler(ActionKey.AlreadyStored.class)
+    ResponseEntity<ActionResponse> alreadyStored(ActionKey.AlreadyStored stored, Authentication auth) {
+        String scenarioId = stored.stream();
+        Actor actor = actor(auth, scenarioId);
+        ScenarioState state = views.state(scenarioId);
+        ScenarioView view = ScenarioView.of(state).seenBy(viewers.of(actor, state.campaignId()), state, secrets);
+        return ResponseEntity.ok().eTag(Versions.etag(view.eventCount())).header(ActionKey.REPLAYED, "true")
+                .body(new ActionResponse(stored.actionId(), history.range(scenarioId, stored.first(), stored.last()),
+                        view, chain.receipt(scenarioId, stored.last()), null));
     }
 
     private ResponseEntity<ActionResponse> response(String scenarioId, ScenarioService.ActionResult result) {
