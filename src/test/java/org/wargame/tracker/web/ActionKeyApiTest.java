@@ -195,4 +195,39 @@ class ActionKeyApiTest extends ApiTestSupport {
                 "post /api/scenarios/{scenarioId}/clock/advance", "post /api/scenarios/{scenarioId}/notes",
                 "post /api/scenarios/{scenarioId}/hidden/{counter}/reveal").hasSize(9);
     }
+
+    @Test
+    void arbitrary_keys_are_taken_once_or_refused_naming_the_header_never_a_5xx() throws Exception {
+        String scenario = startPlan("alice", importSample("asl-west-of-alamein.yaml"), "ex-10-3");
+        String path = "/api/scenarios/" + scenario + "/notes";
+        net.jqwik.api.sessions.JqwikSession.start(); // jqwik's generators outside a property, in Spring's context
+        try {
+            java.util.Random random = new java.util.Random(Long.getLong("fuzz.seed", 7L));
+            var keys = net.jqwik.api.Arbitraries.oneOf(net.jqwik.api.Arbitraries.strings().ascii().ofMaxLength(120),
+                    net.jqwik.api.Arbitraries.strings().withCharRange('!', '~').ofMinLength(95).ofMaxLength(105),
+                    net.jqwik.api.Arbitraries.strings().all().ofMaxLength(20)).generator(100);
+            for (int i = 0; i < 100; i++) {
+                String key = keys.next(random).value();
+                HttpResponse<String> r;
+                try {
+                    r = keyed("alice", path, Map.of("text", "fuzz " + i), key);
+                } catch (IllegalArgumentException unsendable) {
+                    continue; // a header value the HTTP client itself will not send (a control character)
+                }
+                long stored = events(scenario);
+                assertThat(r.statusCode()).as("key %s: %s", key, r.body()).isIn(201, 400);
+                if (r.statusCode() == 400) {
+                    assertThat(JSON.readTree(r.body()).get("field").asText()).isEqualTo("Idempotency-Key");
+                    continue;
+                }
+                HttpResponse<String> again = keyed("alice", path, Map.of("text", "fuzz " + i), key);
+                assertThat(again.statusCode()).isEqualTo(201);
+                assertThat(replayed(again) || JSON.readTree(again.body()).equals(JSON.readTree(r.body())))
+                        .as("key %s sent twice: %s then %s", key, r.body(), again.body()).isTrue();
+                assertThat(events(scenario)).as("key %s: stored once", key).isEqualTo(stored);
+            }
+        } finally {
+            net.jqwik.api.sessions.JqwikSession.finish();
+        }
+    }
 }
