@@ -3,6 +3,7 @@ package org.wargame.tracker.history;
 import org.wargame.tracker.campaign.CampaignEvent;
 import org.wargame.tracker.campaign.CampaignEvent.CampaignCreated;
 import org.wargame.tracker.campaign.CampaignState;
+import org.wargame.tracker.campaign.Side;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.Refusal;
 import org.wargame.tracker.refusal.RequestJson;
@@ -22,9 +23,12 @@ import org.wargame.tracker.store.ActionMetaData;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -47,6 +51,8 @@ final class ImportFold {
     private final String campaignId;
     /** The rule set the file's campaign was created under (its stream is folded first). */
     private String campaignRuleSet;
+    /** The ids of the file's campaign's sides (null until its creation is folded). */
+    private Set<String> campaignSides;
 
     ImportFold(StrictEvents strict, CheckedRows.Reader spool, String campaignId) {
         this.strict = strict;
@@ -97,6 +103,7 @@ final class ImportFold {
                     }
                     RuleSets.byId(created.ruleSet());
                     campaignRuleSet = created.ruleSet();
+                    campaignSides = sides(created.sides(), e.line(), null);
                     state = CampaignState.created(created);
                 } else if (event instanceof CampaignCreated) {
                     throw at(e.line(), "a campaign is created once");
@@ -150,6 +157,7 @@ final class ImportFold {
                                 String.valueOf(started.ruleSet())) + "'");
                     }
                     FieldRefused.require(started.name() != null, "line " + line, "payload.name: required");
+                    sides(started.sides(), line, campaignSides);
                     state = ScenarioState.started(started);
                 } else {
                     if (payload instanceof ScenarioStarted) {
@@ -180,9 +188,36 @@ final class ImportFold {
             // what the read models will do with the state: write it, and show its counters
             ScenarioProjection.read(ScenarioProjection.write(state));
             state.counters();
+            org.wargame.tracker.scenario.ScenarioView.of(state); // as the scenario's page and API show it
         } catch (RuntimeException x) {
             throw at(line, "the scenario's state cannot be shown: " + reason(x));
         }
+    }
+
+    /**
+     * The sides of a campaign's creation or a scenario's start, each with its id and name (a page names them); a
+     * scenario's are its campaign's ({@code of}, when known). Their ids.
+     */
+    private Set<String> sides(List<Side> sides, int line,
+                                        Set<String> of) {
+        if (sides == null || sides.isEmpty()) {
+            throw at(line, "payload.sides: required, the sides that play");
+        }
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < sides.size(); i++) {
+            Side side = sides.get(i);
+            String at = "payload.sides[" + i + "]";
+            if (side == null || side.id() == null || side.name() == null || side.name().isBlank()) {
+                throw at(line, at + ": a side has its id and its name");
+            }
+            if (!ids.add(side.id())) {
+                throw at(line, at + ".id: '" + RequestJson.shortened(side.id()) + "' is named twice");
+            }
+            if (of != null && !of.contains(side.id())) {
+                throw at(line, at + ".id: '" + RequestJson.shortened(side.id()) + "' is no side of the campaign");
+            }
+        }
+        return ids;
     }
 
     /** A roll-back returns to the first event of the action it names, taken earlier in this stream. */

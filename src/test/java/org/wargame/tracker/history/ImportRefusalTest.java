@@ -120,6 +120,26 @@ class ImportRefusalTest extends ApiTestSupport {
     }
 
     @Test
+    void a_scenario_start_without_its_sides_is_refused() {
+        // found by ImportFuzzTest: accepted, its scenario then answered 500 on every read
+        int[] line = {0};
+        String file = forged(aslExport(), "ScenarioStarted", l -> ((ObjectNode) l.get("payload")).remove("sides"),
+                line);
+        refused(file, 400, line[0], "payload.sides: required");
+    }
+
+    @Test
+    void a_scenario_side_without_its_name_or_not_the_campaigns_is_refused() {
+        int[] line = {0};
+        String file = forged(aslExport(), "ScenarioStarted", l -> ((ObjectNode) l.get("payload").get("sides").get(0))
+                .remove("name"), line);
+        refused(file, 400, line[0], "payload.sides[0]: a side has its id and its name");
+        file = forged(aslExport(), "ScenarioStarted", l -> ((ObjectNode) l.get("payload").get("sides").get(1))
+                .put("id", "partisans"), line);
+        refused(file, 400, line[0], "payload.sides[1].id: 'partisans' is no side of the campaign");
+    }
+
+    @Test
     void an_event_without_metadata_is_refused() {
         int[] line = {0};
         String file = forged(aslExport(), "ClockAdvanced", l -> l.putNull("metaData"), line);
