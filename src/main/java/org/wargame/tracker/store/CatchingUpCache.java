@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * The cached aggregate is used only if the events from its version to the head are all there, in order; otherwise it
  * is dropped and Axon loads the aggregate from the store, as it does on a miss.
  */
-class CatchingUpCache extends WeakReferenceCache {
+public class CatchingUpCache extends WeakReferenceCache {
 
     private static final String HEAD = "tracker.checkedHead.";
 
@@ -52,12 +52,12 @@ class CatchingUpCache extends WeakReferenceCache {
     }
 
     /** How many times a cached aggregate was caught up instead of loaded again (for tests and the benchmark). */
-    long caughtUp() {
+    public long caughtUp() {
         return caughtUp.get();
     }
 
     /** Of those, how many read the events from the store, not having them from the guard. */
-    long readAgain() {
+    public long readAgain() {
         return readAgain.get();
     }
 
@@ -65,7 +65,7 @@ class CatchingUpCache extends WeakReferenceCache {
      * How many times the guard named a head for an aggregate this cache no longer held: its weak reference was
      * cleared by a collection (or a rollback evicted it), and Axon loaded it from the store as on any miss.
      */
-    long gone() {
+    public long gone() {
         return gone.get();
     }
 

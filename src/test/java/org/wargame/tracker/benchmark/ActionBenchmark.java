@@ -520,6 +520,19 @@ class ActionBenchmark extends ApiTestSupport {
         }
     }
 
+    /** Both trackers' scenario caches: caught up, no longer cached, caught up by reading again. */
+    private static long[] handOvers(ConfigurableApplicationContext... trackers) {
+        long[] counts = new long[3];
+        for (ConfigurableApplicationContext t : trackers) {
+            var cache = (org.wargame.tracker.store.CatchingUpCache) t.getBean("scenarioCache",
+                    org.axonframework.common.caching.Cache.class);
+            counts[0] += cache.caughtUp();
+            counts[1] += cache.gone();
+            counts[2] += cache.readAgain();
+        }
+        return counts;
+    }
+
     /**
      * Issue 24, item 3: eight clients acting at once, in process, on one scenario and on eight, through one tracker
      * and through two trackers on one database (each client keeps to one tracker), in rounds that take turns. A
@@ -565,6 +578,7 @@ class ActionBenchmark extends ApiTestSupport {
             List<Double> oneOnEight = new ArrayList<>();
             List<Double> twoOnEight = new ArrayList<>();
             long[] resends = new long[4];
+            long[] handOvers = handOvers(a, b);
             for (int round = 0; round < 3; round++) {
                 double[] r;
                 r = clients(one, eight.subList(0, 1), moves);
@@ -580,6 +594,11 @@ class ActionBenchmark extends ApiTestSupport {
                 twoOnEight.add(r[0]);
                 resends[3] += (long) r[1];
             }
+            long[] after = handOvers(a, b);
+            notes.add(String.format(Locale.ROOT, "Two trackers' cached scenarios, when the other had acted since (the rounds "
+                    + "through two): %d caught up with the events checked, %d no longer cached (a collection had "
+                    + "cleared the weak reference: loaded from the store), %d caught up by reading the events again",
+                    after[0] - handOvers[0], after[1] - handOvers[1], after[2] - handOvers[2]));
             double r11 = median(oneOnOne);
             double r21 = median(twoOnOne);
             double r18 = median(oneOnEight);
