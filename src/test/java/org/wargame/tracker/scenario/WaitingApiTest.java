@@ -24,6 +24,26 @@ class WaitingApiTest extends ApiTestSupport {
     @Autowired
     private Waiting waiting;
 
+    @Autowired
+    private org.springframework.jdbc.core.JdbcTemplate jdbc;
+
+    @Test
+    void a_scenario_whose_record_cannot_be_read_does_not_take_the_others_down() {
+        // as a record stored before imports were checked may be (CI saw it: a start without sides made every
+        // account's list answer 500)
+        String healthy = startPlan("referee", importSample("asl-west-of-alamein.yaml"), "ex-10-3");
+        String broken = startPlan("referee", importSample("asl-west-of-alamein.yaml"), "ex-10-3");
+        String stored = jdbc.queryForObject("select state_json from scenario_view where scenario_id = ?",
+                String.class, broken);
+        jdbc.update("update scenario_view set state_json = ? where scenario_id = ?", "{not json", broken);
+        try {
+            assertThat(waiting("bruno", healthy)).as("the Italians' Rally Phase in the other scenario").hasSize(1);
+            assertThat(waiting("bruno", broken)).isEmpty();
+        } finally {
+            jdbc.update("update scenario_view set state_json = ? where scenario_id = ?", stored, broken);
+        }
+    }
+
     /** The items waiting for {@code user} at scenario {@code s} (the referee sees every campaign of the run). */
     private List<JsonNode> waiting(String user, String s) {
         Response r = get(user, "/api/me/waiting");

@@ -1,5 +1,7 @@
 package org.wargame.tracker.scenario.waiting;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.campaign.CampaignState;
 import org.wargame.tracker.campaign.CampaignViews;
@@ -24,6 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 @Component
 public class Waiting {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Waiting.class);
 
     private final CampaignViews campaigns;
     private final ScenarioViews scenarios;
@@ -103,9 +107,20 @@ public class Waiting {
         if (known != null && known.events() == scenario.events() && known.sides().equals(campaign.sides())) {
             return known.items();
         }
-        ScenarioState state = scenarios.state(scenario.scenarioId());
-        List<WaitingItem> items = compute(campaign, state);
-        byScenario.put(scenario.scenarioId(), new Computed(state.events(), campaign.sides(), items));
+        List<WaitingItem> items;
+        long events;
+        try {
+            ScenarioState state = scenarios.state(scenario.scenarioId());
+            events = state.events();
+            items = compute(campaign, state);
+        } catch (RuntimeException unreadable) {
+            // a record stored before imports were checked may not show (its sides missing...): it must not take
+            // every player's list down with it; said once per length of its stream
+            LOG.warn("what waits in scenario {} cannot be read: {}", scenario.scenarioId(), unreadable.toString());
+            events = scenario.events();
+            items = List.of();
+        }
+        byScenario.put(scenario.scenarioId(), new Computed(events, campaign.sides(), items));
         return items;
     }
 
