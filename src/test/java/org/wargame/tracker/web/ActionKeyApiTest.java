@@ -68,6 +68,8 @@ class ActionKeyApiTest extends ApiTestSupport {
         HttpResponse<String> first = keyed("referee", "/api/scenarios/" + scenario + "/clock/advance", step, key);
         assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
         assertThat(replayed(first)).isFalse();
+        assertThat(JSON.readTree(first.body()).get("events").findValues("metaData")).as("the key's mark stays on the "
+                + "command").isNotEmpty().noneMatch(m -> m.has("keyed"));
         long stored = events(scenario);
 
         HttpResponse<String> again = keyed("referee", "/api/scenarios/" + scenario + "/clock/advance", step,
