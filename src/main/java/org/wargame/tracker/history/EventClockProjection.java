@@ -13,6 +13,8 @@ import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
 import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
 import org.wargame.tracker.scenario.ScenarioEvent.RollBack;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
+import org.wargame.tracker.scenario.ScenarioProjection;
+import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.store.ActionMetaData;
 import org.wargame.tracker.store.ClockRow;
 import org.wargame.tracker.store.EventHistory;
@@ -95,6 +97,12 @@ public class EventClockProjection {
         ClockRow cached = last.get(scenarioId);
         if (cached != null && cached.sequence() == sequence - 1) {
             return cached;
+        }
+        ScenarioState before = ScenarioProjection.before(scenarioId);
+        if (cached != null && before != null && before.events() == sequence) {
+            // another tracker stored the events since this one's last row, and their rows with them: the clock after
+            // the event before is the fold's, as the aggregate holds it before this command (no read)
+            return new ClockRow(scenarioId, sequence - 1, before.clock(), null, null, null, null);
         }
         ClockRow stored = tables.clockRow(scenarioId, sequence - 1);
         if (stored != null) {

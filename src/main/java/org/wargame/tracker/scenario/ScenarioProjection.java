@@ -30,6 +30,25 @@ import java.util.Map;
 public class ScenarioProjection {
 
     private static final String PENDING = ScenarioProjection.class.getName() + ".pending";
+    private static final String BEFORE = ScenarioProjection.class.getName() + ".before.";
+
+    /**
+     * In a command's unit of work: the scenario's state before the command's first event, as the aggregate holds it
+     * (loaded, or caught up with another tracker's events under the stream's lock). The row holds that state; when
+     * the state this projection last wrote is behind it (another tracker wrote since), the row is written from it
+     * instead of failing its optimistic update and reading the row again. Kept for the first event only.
+     */
+    static void before(String scenarioId, ScenarioState state) {
+        if (CurrentUnitOfWork.isStarted()) {
+            CurrentUnitOfWork.get().root().resources().putIfAbsent(BEFORE + scenarioId, state);
+        }
+    }
+
+    /** The state {@link #before} kept in this unit of work, or null. */
+    public static ScenarioState before(String scenarioId) {
+        return CurrentUnitOfWork.isStarted() ? CurrentUnitOfWork.get().root().getResource(BEFORE + scenarioId)
+                : null;
+    }
 
     private final JdbcTemplate jdbc;
     /** The parts, and the row's update with them (on PostgreSQL one round trip with the action's other writes). */
@@ -90,7 +109,13 @@ public class ScenarioProjection {
         });
         Pending before = pending.get(scenarioId);
         if (before == null) {
-            ScenarioState current = latest.containsKey(scenarioId) ? latest.get(scenarioId) : stored(scenarioId);
+            ScenarioState current = latest.get(scenarioId);
+            ScenarioState aggregate = before(scenarioId);
+            if (aggregate != null && (current == null || current.events() != aggregate.events())) {
+                current = aggregate; // another tracker wrote since (or this one forgot): the row holds the aggregate's
+            } else if (current == null) {
+                current = stored(scenarioId);
+            }
             before = new Pending(current.events(), current, new ArrayList<>(), current);
         }
         before.events().add(event);

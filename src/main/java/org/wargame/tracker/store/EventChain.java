@@ -137,6 +137,15 @@ public class EventChain {
         }
     }
 
+    /**
+     * The stream's head as {@link StreamGuard} read and checked it in the store (another instance wrote it): the next
+     * link chains onto it without reading it again. Never over a later head this instance holds.
+     */
+    void checked(String stream, long sequence, String hash) {
+        heads.compute(stream, (s, held) -> held != null && held.sequence() >= sequence ? held
+                : new Head(sequence, hash));
+    }
+
     /** The head this instance last wrote for the stream (after its commit: what it stored), or null. */
     Receipt written(String stream) {
         Head head = heads.get(stream);

@@ -95,6 +95,12 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             UnitOfWork<?> root = unitOfWork.root();
             if (behind != null) {
                 CatchingUpCache.behind(root, stream, behind);
+                List<EventTables.ChainedEvent> checked = behind.checked();
+                EventTables.Link head = checked == null || checked.isEmpty() ? null
+                        : checked.get(checked.size() - 1).link();
+                if (head != null && head.sequence() == behind.head()) {
+                    chain.checked(stream, head.sequence(), head.hash()); // the next link chains onto it unread
+                }
             }
             if (Boolean.TRUE.equals(unitOfWork.getMessage().getMetaData().get(ActionKey.KEYED))) {
                 notStoredYet(root, stream, (String) unitOfWork.getMessage().getMetaData().get(ActionMetaData.ACTION_ID));
