@@ -36,7 +36,8 @@ public class ScenarioProjection {
      * In a command's unit of work: the scenario's state before the command's first event, as the aggregate holds it
      * (loaded, or caught up with another tracker's events under the stream's lock). The row holds that state; when
      * the state this projection last wrote is behind it (another tracker wrote since), the row is written from it
-     * instead of failing its optimistic update and reading the row again. Kept for the first event only.
+     * instead of failing its optimistic update and reading the row again (should the row not hold it after all, the
+     * update still fails and the row is read). Kept for the first event only.
      */
     static void before(String scenarioId, ScenarioState state) {
         if (CurrentUnitOfWork.isStarted()) {
@@ -111,10 +112,10 @@ public class ScenarioProjection {
         if (before == null) {
             ScenarioState current = latest.get(scenarioId);
             ScenarioState aggregate = before(scenarioId);
-            if (aggregate != null && (current == null || current.events() != aggregate.events())) {
-                current = aggregate; // another tracker wrote since (or this one forgot): the row holds the aggregate's
-            } else if (current == null) {
-                current = stored(scenarioId);
+            if (current == null) {
+                current = stored(scenarioId); // once after a start: the row as it is
+            } else if (aggregate != null && current.events() != aggregate.events()) {
+                current = aggregate; // another tracker wrote since: the row holds what the aggregate caught up to
             }
             before = new Pending(current.events(), current, new ArrayList<>(), current);
         }
