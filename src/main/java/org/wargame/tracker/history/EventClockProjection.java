@@ -13,9 +13,8 @@ import org.wargame.tracker.scenario.ScenarioEvent.ActionTaken;
 import org.wargame.tracker.scenario.ScenarioEvent.ClockAdvanced;
 import org.wargame.tracker.scenario.ScenarioEvent.RollBack;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
-import org.wargame.tracker.scenario.ScenarioProjection;
-import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.CatchingUpCache;
 import org.wargame.tracker.store.ClockRow;
 import org.wargame.tracker.store.EventHistory;
 import org.wargame.tracker.store.EventTables;
@@ -98,11 +97,9 @@ public class EventClockProjection {
         if (cached != null && cached.sequence() == sequence - 1) {
             return cached;
         }
-        ScenarioState before = ScenarioProjection.before(scenarioId);
-        if (cached != null && before != null && before.events() == sequence) {
-            // another tracker stored the events since this one's last row, and their rows with them: the clock after
-            // the event before is the fold's, as the aggregate holds it before this command (no read)
-            return new ClockRow(scenarioId, sequence - 1, before.clock(), null, null, null, null);
+        ClockRow caughtUp = cached == null ? null : caughtUp(cached, sequence);
+        if (caughtUp != null) {
+            return caughtUp;
         }
         ClockRow stored = tables.clockRow(scenarioId, sequence - 1);
         if (stored != null) {
@@ -122,6 +119,28 @@ public class EventClockProjection {
                     + (sequence - 1));
         }
         return at[0];
+    }
+
+    /**
+     * The row of the event before {@code sequence} when another tracker stored the events after {@code cached} (and
+     * their rows): made from the events the guard checked and the aggregate was caught up with, as that tracker made
+     * them, without reading. Null when they are not exactly those events, or one is a roll-back (its rows are found
+     * by queries): the row is then read.
+     */
+    private ClockRow caughtUp(ClockRow cached, long sequence) {
+        List<DomainEventMessage<?>> handed = CatchingUpCache.caughtUpWith(cached.scenarioId());
+        if (handed.isEmpty() || handed.get(0).getSequenceNumber() != cached.sequence() + 1
+                || handed.get(handed.size() - 1).getSequenceNumber() != sequence - 1) {
+            return null;
+        }
+        ClockRow at = cached;
+        for (DomainEventMessage<?> event : handed) {
+            if (event.getPayload() instanceof RollBack || event.getPayload() instanceof ScenarioStarted) {
+                return null;
+            }
+            at = row(event, at);
+        }
+        return at;
     }
 
     /**

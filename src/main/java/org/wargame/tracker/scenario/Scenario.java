@@ -495,7 +495,6 @@ public class Scenario {
 
     /** Applies an event with the game clock at which it happens (a clock advance happens at the clock it reaches). */
     private void record(Object event, MetaData meta) {
-        ScenarioProjection.before(scenarioId, state); // the read model's row holds it (kept for the first event)
         GameClock at = event instanceof ClockAdvanced advanced ? advanced.to() : state.clock();
         apply(event, meta.mergedWith(ActionMetaData.clock(at)));
     }

@@ -2,6 +2,7 @@ package org.wargame.tracker.scenario;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.messaging.annotation.MetaDataValue;
 import org.axonframework.messaging.annotation.SourceId;
@@ -12,6 +13,7 @@ import org.springframework.stereotype.Component;
 import org.wargame.tracker.rules.RuleEvent;
 import org.wargame.tracker.scenario.ScenarioEvent.ScenarioStarted;
 import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.CatchingUpCache;
 import org.wargame.tracker.store.PendingWrites;
 import org.wargame.tracker.store.StoredJson;
 
@@ -30,27 +32,6 @@ import java.util.Map;
 public class ScenarioProjection {
 
     private static final String PENDING = ScenarioProjection.class.getName() + ".pending";
-    private static final String BEFORE = ScenarioProjection.class.getName() + ".before.";
-
-    /**
-     * In a command's unit of work: the scenario's state before the command's first event, as the aggregate holds it
-     * (loaded, or caught up with another tracker's events under the stream's lock). The row holds that state; when
-     * the state this projection last wrote is behind it (another tracker wrote since), the row is written from it
-     * instead of failing its optimistic update and reading the row again (should the row not hold it after all, the
-     * update still fails and the row is read). Kept for the first event only.
-     */
-    static void before(String scenarioId, ScenarioState state) {
-        if (CurrentUnitOfWork.isStarted()) {
-            CurrentUnitOfWork.get().root().resources().putIfAbsent(BEFORE + scenarioId, state);
-        }
-    }
-
-    /** The state {@link #before} kept in this unit of work, or null. */
-    public static ScenarioState before(String scenarioId) {
-        return CurrentUnitOfWork.isStarted() ? CurrentUnitOfWork.get().root().getResource(BEFORE + scenarioId)
-                : null;
-    }
-
     private final JdbcTemplate jdbc;
     /** The parts, and the row's update with them (on PostgreSQL one round trip with the action's other writes). */
     private final PendingWrites writes;
@@ -111,12 +92,7 @@ public class ScenarioProjection {
         Pending before = pending.get(scenarioId);
         if (before == null) {
             ScenarioState current = latest.get(scenarioId);
-            ScenarioState aggregate = before(scenarioId);
-            if (current == null) {
-                current = stored(scenarioId); // once after a start: the row as it is
-            } else if (aggregate != null && current.events() != aggregate.events()) {
-                current = aggregate; // another tracker wrote since: the row holds what the aggregate caught up to
-            }
+            current = current == null ? stored(scenarioId) : caughtUp(scenarioId, current);
             before = new Pending(current.events(), current, new ArrayList<>(), current);
         }
         before.events().add(event);
@@ -124,6 +100,30 @@ public class ScenarioProjection {
                 before.state().evolve(event, record.log(scenarioId)));
         pending.put(scenarioId, after);
         latest.put(scenarioId, after.state());
+    }
+
+    /**
+     * The state this projection last wrote, brought up to the row another tracker wrote since: the events the
+     * guard checked and the aggregate was caught up with ({@link CatchingUpCache#caughtUpWith}) folded onto it, as
+     * the row's writer folded them. Unchanged when they are not exactly the events after it (the row's optimistic
+     * update then fails and the row is read again).
+     */
+    private ScenarioState caughtUp(String scenarioId, ScenarioState current) {
+        List<DomainEventMessage<?>> handed = CatchingUpCache.caughtUpWith(scenarioId);
+        if (handed.isEmpty() || handed.get(0).getSequenceNumber() != current.events()) {
+            return current;
+        }
+        ScenarioState state = current;
+        for (DomainEventMessage<?> event : handed) {
+            Object payload = event.getPayload();
+            if (payload instanceof ScenarioStarted) {
+                return current;
+            }
+            state = state.evolve(payload instanceof RuleEvent rule ? new FoldInput.Rule(rule)
+                    : new FoldInput.Core((ScenarioEvent) payload,
+                    (String) event.getMetaData().get(ActionMetaData.SIDE)), record.log(scenarioId));
+        }
+        return state;
     }
 
     /**

@@ -51,6 +51,21 @@ public class CatchingUpCache extends WeakReferenceCache {
         unitOfWork.root().resources().put(HEAD + stream, behind);
     }
 
+    private static final String CAUGHT_UP = "tracker.caughtUpWith.";
+
+    /**
+     * In this unit of work: the events another instance stored that a cached aggregate of {@code stream} was just
+     * caught up with, in order (checked against the chain by the guard), or an empty list. A projection that last
+     * wrote the stream's rows before them folds the same events onto what it holds, without reading its rows again.
+     */
+    public static List<DomainEventMessage<?>> caughtUpWith(String stream) {
+        if (!CurrentUnitOfWork.isStarted()) {
+            return List.of();
+        }
+        List<DomainEventMessage<?>> events = CurrentUnitOfWork.get().root().getResource(CAUGHT_UP + stream);
+        return events == null ? List.of() : events;
+    }
+
     /** How many times a cached aggregate was caught up instead of loaded again (for tests and the benchmark). */
     public long caughtUp() {
         return caughtUp.get();
@@ -98,6 +113,7 @@ public class CatchingUpCache extends WeakReferenceCache {
             return null;
         }
         aggregate.initializeState(DomainEventStream.of(missed.stream(), () -> to));
+        CurrentUnitOfWork.get().root().resources().put(CAUGHT_UP + key, List.copyOf(missed));
         caughtUp.incrementAndGet();
         return value;
     }

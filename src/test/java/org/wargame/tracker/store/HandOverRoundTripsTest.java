@@ -97,5 +97,25 @@ class HandOverRoundTripsTest {
         assertThat(own).contains("commit");
         assertThat(handedOver).contains("commit");
         assertThat(handedOver.size() - own.size()).as("trips a hand-over adds").isLessThanOrEqualTo(EXTRA_TODAY);
+
+        // what was written without reading is what a fold of the events gives: more hand-overs, then the read
+        // model on both trackers and every clock row against the stored events folded afresh
+        for (int i = 0; i < 6; i++) {
+            (i % 2 == 0 ? onA : onB).advance(scenario, null, REFEREE);
+        }
+        org.wargame.tracker.scenario.ScenarioLog log = b.getBean(org.wargame.tracker.scenario.ScenarioRecord.class)
+                .log(scenario);
+        org.wargame.tracker.scenario.ScenarioState folded = log.stateAt(log.length());
+        for (ConfigurableApplicationContext tracker : List.of(a, b)) {
+            assertThat(org.wargame.tracker.scenario.ScenarioProjection.write(tracker.getBean(
+                    org.wargame.tracker.scenario.ScenarioViews.class).state(scenario)))
+                    .isEqualTo(org.wargame.tracker.scenario.ScenarioProjection.write(folded));
+        }
+        EventTables tables = b.getBean(EventTables.class);
+        for (long n = 1; n <= log.length(); n++) {
+            ClockRow row = tables.clockRow(scenario, n - 1);
+            assertThat(row).as("clock row of event %d", n - 1).isNotNull();
+            assertThat(row.clock()).as("clock after event %d", n - 1).isEqualTo(log.stateAt(n).clock());
+        }
     }
 }
