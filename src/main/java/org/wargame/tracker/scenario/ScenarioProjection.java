@@ -32,6 +32,7 @@ import java.util.Map;
 public class ScenarioProjection {
 
     private static final String PENDING = ScenarioProjection.class.getName() + ".pending";
+
     private final JdbcTemplate jdbc;
     /** The parts, and the row's update with them (on PostgreSQL one round trip with the action's other writes). */
     private final PendingWrites writes;

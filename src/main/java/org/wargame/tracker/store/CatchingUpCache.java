@@ -20,9 +20,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>
  * When another instance has appended to a stream since this one last acted on it, {@link StreamGuard} checks the new
  * events against the chain and names, for this command only, the head it checked and the events it read
- * ({@link StreamGuard.CatchUp}). The cached aggregate is then given those events and nothing else, where loading it again read
- * its snapshot through JPA and every event after it. Of two instances taking turns on one scenario, that reload was
- * the hand-over's cost.
+ * ({@link StreamGuard.CatchUp}). The cached aggregate is then given those events and nothing else, where loading it
+ * again read its snapshot through JPA and every event after it. Of two instances taking turns on one scenario, that
+ * reload was the hand-over's cost; the read model and the clock rows fold the same events ({@link #caughtUpWith}).
  * <p>
  * The cached aggregate is used only if the events from its version to the head are all there, in order; otherwise it
  * is dropped and Axon loads the aggregate from the store, as it does on a miss.
