@@ -19,6 +19,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Checks a stream before a command acts on it, so that no action is taken on a record that is not what was stored,
@@ -54,6 +56,9 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
     private final List<Cache> caches;
     private final CommandTargetResolver targets = AnnotationCommandTargetResolver.builder().build();
     /** Per stream, the head this instance last wrote or checked, or the broken link that refuses it. */
+    /** Keyed actions being decided on this instance now: the same one sent twice at once is taken once. */
+    private final Set<String> keyedInFlight = ConcurrentHashMap.newKeySet();
+    private static final String KEYED = "tracker.keyed.";
     private final Map<String, Known> known = Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Known> eldest) {
@@ -119,9 +124,6 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
         return interceptorChain.proceed();
     }
 
-    /** Keyed actions being decided on this instance now: the same one sent twice at once is taken once. */
-    private final java.util.Set<String> keyedInFlight = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
     /**
      * A keyed action ({@link ActionKey}) already in the stream is not decided again. Looked for after the stream's
      * lock (another instance's copy has committed or waits) and while no other request of this instance holds the
@@ -143,8 +145,6 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             throw new ActionKey.AlreadyStored(stream, actionId, stored[0], stored[1]);
         }
     }
-
-    private static final String KEYED = "tracker.keyed.";
 
     private String target(CommandMessage<?> command) {
         try {
