@@ -58,12 +58,13 @@ public enum Dialect {
     }
 
     /**
-     * A statement that holds the stream's lock until the transaction ends (one parameter: the stream), or null where
-     * one instance owns the database (H2). On PostgreSQL several instances may act on one scenario: the second waits
-     * here, then decides on what the first stored, instead of deciding too and losing the unique key on (stream,
-     * sequence). The two-key form, in a key space of its own (the first key), keeps clear of other advisory locks.
+     * Whether a command takes its stream's lock before it reads the stream (held until its transaction ends): on
+     * PostgreSQL several instances may act on one scenario, and the second waits, then decides on what the first
+     * stored, instead of deciding too and losing the unique key on (stream, sequence); on H2 one instance owns the
+     * database. The lock is taken in {@code tracker_guard} (migration V28) with its head, in the two-key form, in a
+     * key space of its own (the first key) clear of other advisory locks.
      */
-    String streamLock() {
-        return this == POSTGRESQL ? "select pg_advisory_xact_lock(1952539499, hashtext(?))" : null;
+    boolean locksStreams() {
+        return this == POSTGRESQL;
     }
 }

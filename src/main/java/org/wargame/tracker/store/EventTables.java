@@ -213,18 +213,6 @@ public class EventTables {
                 rs.getBytes(9)), stream, from, end);
     }
 
-    /** Holds the stream's lock until the caller's transaction ends, where the database has one ({@link Dialect}). */
-    void lockStream(String stream) {
-        String lock = dialect().streamLock();
-        if (lock != null) {
-            jdbc.execute(lock, (org.springframework.jdbc.core.PreparedStatementCallback<Void>) ps -> {
-                ps.setString(1, stream);
-                ps.execute();
-                return null;
-            });
-        }
-    }
-
     /** The sequence of a stream's last event, or null when it has none. */
     public Long lastSequence(String stream) {
         List<Long> last = jdbc.queryForList(LAST_SEQUENCE, Long.class, stream);
@@ -462,6 +450,42 @@ public class EventTables {
                 + "fetch first 1 rows only", (rs, i) -> new GuardedHead(LINKS.mapRow(rs, i), rs.getLong(5) > 0),
                 stream);
         return heads.isEmpty() ? null : heads.get(0);
+    }
+
+    /**
+     * What a command's guard reads first, in the command's transaction: the stream's lock ({@link Dialect#locksStreams}), its
+     * head ({@link #guardedHead}, null: no event) and, when {@code anchor} is given and the head is past it, the
+     * events from the anchor on as {@link #tail} reads them ({@code tail} null: not read here, or more than
+     * {@code most}; read them with {@link #tail}). On PostgreSQL one round trip ({@code tracker_guard}, migration
+     * V28), where the lock, the head and the tail were three; on H2 (no lock, one instance) the head alone.
+     */
+    Guarded guard(String stream, Long anchor, int most) {
+        if (!dialect().locksStreams()) {
+            return new Guarded(guardedHead(stream), null, null);
+        }
+        GuardedHead[] head = {null};
+        List<ChainedEvent> tail = new ArrayList<>();
+        Long[] chainEnd = {null};
+        jdbc.query("select * from tracker_guard(?, ?, ?)", rs -> {
+            if (head[0] == null) { // the first row: the head, without its payload
+                head[0] = new GuardedHead(new Link(rs.getString(4), rs.getLong(3), rs.getString(12),
+                        rs.getString(13)), rs.getBoolean(15));
+                return;
+            }
+            StoredEvent event = EVENT_ROWS.mapRow(rs, 0);
+            String linked = rs.getString(11);
+            long end = rs.getLong(14);
+            chainEnd[0] = rs.wasNull() ? Long.valueOf(-1) : Long.valueOf(end);
+            tail.add(new ChainedEvent(event, rs.getString(10), linked == null ? null
+                    : new Link(linked, event.sequence(), rs.getString(12), rs.getString(13))));
+        }, stream, anchor == null ? -1L : anchor, most); // not a null: its type would be asked of the server
+        boolean read = anchor != null && head[0] != null && head[0].link().sequence() > anchor
+                && tail.size() < most;
+        return new Guarded(head[0], read ? tail : null, read ? chainEnd[0] : null);
+    }
+
+    /** {@link #guard}'s answer: the head, and the tail from the anchor with the chain's end when it was read. */
+    record Guarded(GuardedHead head, List<ChainedEvent> tail, Long chainEnd) {
     }
 
     /**

@@ -36,8 +36,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * know the stream, evicted and loaded from the store: it never decides on a stale state. A full
  * {@code GET /api/history/verify} that finds a broken link refuses the stream too.
  * <p>
- * Before any read, on PostgreSQL, it takes the stream's transaction lock ({@link EventTables#lockStream}), so that of two
- * instances acting on one scenario the second waits and then decides on what the first stored.
+ * Before any read, on PostgreSQL, it takes the stream's transaction lock, so that of two instances acting on one
+ * scenario the second waits and then decides on what the first stored; the lock, the head and, when another
+ * instance appended, the events after the head this one last checked come in one round trip ({@link
+ * EventTables#guard}).
  * <p>
  * A stream held in {@link Quarantine} (a rebuild could not fold it) is refused first, with the reason: read-only.
  * <p>
@@ -93,9 +95,8 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             throws Exception {
         String stream = target(unitOfWork.getMessage());
         if (stream != null) {
-            // in the command's transaction (Axon's transaction interceptor runs first), before the head is read and
-            // the aggregate loaded: one writer per stream across instances
-            tables.lockStream(stream);
+            // in the command's transaction (Axon's transaction interceptor runs first), before the aggregate is
+            // loaded; on PostgreSQL it takes the stream's lock first: one writer per stream across instances
             CatchUp behind = check(stream);
             UnitOfWork<?> root = unitOfWork.root();
             if (behind != null) {
@@ -161,8 +162,16 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
      * it as the store has it.
      */
     CatchUp check(String stream) {
-        // one read: the head, and whether a rebuild holds the stream (a stream without events is asked apart)
-        EventTables.GuardedHead guarded = tables.guardedHead(stream);
+        // where the events another instance may have appended begin: after the head this instance last checked, or
+        // after its own last write onto it (committed, or in a transaction still going, its after-commit not run)
+        Known was = known.get(stream);
+        EventChain.Receipt wrote = chain.written(stream);
+        Long anchor = was == null || was.broken() != null ? null
+                : wrote != null && wrote.sequence() > was.sequence() ? wrote.sequence() : was.sequence();
+        // one read: the lock (PostgreSQL), the head, whether a rebuild holds the stream (a stream without events is
+        // asked apart) and, on PostgreSQL, the events from the anchor when the head is past it
+        EventTables.Guarded read = tables.guard(stream, anchor, HANDED_OVER + 2);
+        EventTables.GuardedHead guarded = read.head();
         Quarantine.Held held = guarded == null || guarded.held() ? quarantine.of(stream) : null;
         if (held != null) {
             throw new Conflict("this record is read-only: the tracker cannot replay its event " + (held.sequence()
@@ -198,10 +207,21 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
         // from the head this instance last checked (read again with the events after it: it must still be there,
         // with its hash), or, if it is gone or changed or this instance knew nothing, the whole stream
         List<EventTables.ChainedEvent> after = new ArrayList<>();
-        Known checked = before != null && before.sequence() < head.sequence() ? verify(stream, before, after) : null;
+        Known checked = null;
+        if (before != null && before.sequence() < head.sequence()) {
+            // from the events read with the head, when they begin at a head this instance checked or wrote
+            Known from = read.tail() == null ? null : anchor == before.sequence() ? before
+                    : wrote != null && anchor == wrote.sequence() ? new Known(wrote.sequence(), wrote.hash(), null)
+                    : null;
+            checked = from == null ? null : verify(stream, from, after, read);
+            if (checked == null) {
+                after.clear();
+                checked = verify(stream, before, after, null);
+            }
+        }
         boolean fromKnown = checked != null;
         if (checked == null) {
-            checked = verify(stream, null, null);
+            checked = verify(stream, null, null, null);
         }
         if (checked.broken() != null) {
             confirm(stream); // refuses, unless the stream verifies whole in one snapshot (a race, not tampering)
@@ -220,15 +240,17 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
     /**
      * Re-hashes the stream's events after {@code anchor} (the head this instance last checked, read first: null if
      * its chain entry is gone or has another hash), or from the first event when there is no anchor; those that
-     * check out are added to {@code keep} (up to one more than {@value #HANDED_OVER}) when it is given.
+     * check out are added to {@code keep} (up to one more than {@value #HANDED_OVER}) when it is given. The events
+     * are {@code read}'s when given (read with the head from this anchor), else read now.
      */
-    private Known verify(String stream, Known anchor, List<EventTables.ChainedEvent> keep) {
+    private Known verify(String stream, Known anchor, List<EventTables.ChainedEvent> keep,
+                         EventTables.Guarded read) {
         String[] last = {anchor == null ? ChainHash.GENESIS : anchor.hash()};
         long[] expected = {anchor == null ? 0 : anchor.sequence()};
         boolean[] anchored = {anchor == null};
         boolean[] lost = {false};
         ChainVerification.Broken[] broken = {null};
-        Long chainEnd = tables.tail(stream, expected[0], row -> {
+        java.util.function.Consumer<EventTables.ChainedEvent> each = row -> {
             if (broken[0] != null || lost[0]) {
                 return;
             }
@@ -264,7 +286,14 @@ public class StreamGuard implements MessageHandlerInterceptor<CommandMessage<?>>
             if (keep != null && keep.size() <= HANDED_OVER) {
                 keep.add(row);
             }
-        });
+        };
+        Long chainEnd;
+        if (read != null) {
+            read.tail().forEach(each);
+            chainEnd = read.chainEnd();
+        } else {
+            chainEnd = tables.tail(stream, expected[0], each);
+        }
         if (lost[0] || !anchored[0]) {
             return null;
         }

@@ -35,9 +35,11 @@ class HandOverRoundTripsTest {
      * An action on a scenario the other tracker moved on: this many more trips than on one this tracker holds. 7
      * before the read model's row, the clock's row before and the chain's head were taken from what the guard and
      * the caught-up aggregate already hold (the row's optimistic update failed and it was read again in three
-     * statements and written whole); 1 since: the guard's read of the other tracker's events.
+     * statements and written whole); 1 since: the guard's read of the other tracker's events. On PostgreSQL, the
+     * only database two trackers share, none: that read comes with the lock and the head ({@code tracker_guard}).
      */
     static final int EXTRA_TODAY = 1;
+    static final int EXTRA_POSTGRESQL = 0;
 
     private static final Actor REFEREE = new Actor("referee", true, List.of());
     private Path data;
@@ -96,7 +98,9 @@ class HandOverRoundTripsTest {
                 + String.join("\n  ", handedOver));
         assertThat(own).contains("commit");
         assertThat(handedOver).contains("commit");
-        assertThat(handedOver.size() - own.size()).as("trips a hand-over adds").isLessThanOrEqualTo(EXTRA_TODAY);
+        boolean postgres = own.stream().anyMatch(sql -> sql.contains("tracker_guard"));
+        assertThat(handedOver.size() - own.size()).as("trips a hand-over adds")
+                .isLessThanOrEqualTo(postgres ? EXTRA_POSTGRESQL : EXTRA_TODAY);
 
         // what was written without reading is what a fold of the events gives: more hand-overs, then the read
         // model on both trackers and every clock row against the stored events folded afresh
