@@ -8,6 +8,7 @@ import org.axonframework.messaging.annotation.MetaDataValue;
 import org.axonframework.messaging.annotation.SourceId;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
+import org.axonframework.modelling.command.ConcurrencyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.rules.RuleEvent;
@@ -80,7 +81,7 @@ public class ScenarioProjection {
         if (!CurrentUnitOfWork.isStarted()) { // a rebuild calls the handlers directly: write each event at once
             ScenarioState current = latest.containsKey(scenarioId) ? latest.get(scenarioId) : stored(scenarioId);
             save(scenarioId, new Pending(current.events(), current, new ArrayList<>(List.of(event)),
-                    current.evolve(event, record.log(scenarioId))));
+                    current.evolve(event, record.log(scenarioId)), false));
             return;
         }
         UnitOfWork<?> unitOfWork = CurrentUnitOfWork.get();
@@ -93,12 +94,20 @@ public class ScenarioProjection {
         Pending before = pending.get(scenarioId);
         if (before == null) {
             ScenarioState current = latest.get(scenarioId);
-            current = current == null ? stored(scenarioId) : caughtUp(scenarioId, current);
-            before = new Pending(current.events(), current, new ArrayList<>(), current);
+            boolean remembered = current != null;
+            if (current == null) {
+                current = stored(scenarioId);
+            } else {
+                ScenarioState caught = caughtUp(scenarioId, current);
+                // another tracker wrote since, and its events could not be folded here: the row is read again
+                remembered = caught != current || !CatchingUpCache.handedOver(scenarioId);
+                current = caught;
+            }
+            before = new Pending(current.events(), current, new ArrayList<>(), current, remembered);
         }
         before.events().add(event);
         Pending after = new Pending(before.rowEvents(), before.base(), before.events(),
-                before.state().evolve(event, record.log(scenarioId)));
+                before.state().evolve(event, record.log(scenarioId)), before.remembered());
         pending.put(scenarioId, after);
         latest.put(scenarioId, after.state());
     }
@@ -131,7 +140,8 @@ public class ScenarioProjection {
      * The events of one unit of work for one scenario: the row is written once, when the unit of work commits (an
      * action's many events would otherwise each write the whole state, undo ledger and all).
      */
-    private record Pending(long rowEvents, ScenarioState base, List<FoldInput> events, ScenarioState state) {
+    private record Pending(long rowEvents, ScenarioState base, List<FoldInput> events, ScenarioState state,
+                           boolean remembered) {
     }
 
     /**
@@ -141,9 +151,20 @@ public class ScenarioProjection {
     private void save(String scenarioId, Pending pending) {
         ScenarioState next = pending.state();
         ScenarioRow.Split split = ScenarioRow.split(next);
-        int rows = writes.updateWith("update scenario_view set state_json = ?, concluded = ?, event_count = ? "
-                        + "where scenario_id = ? and event_count = ? and layout = ?", ScenarioRow.text(split.head()),
-                next.concluded(), next.events(), scenarioId, pending.rowEvents(), ScenarioRow.LAYOUT);
+        String update = "update scenario_view set state_json = ?, concluded = ?, event_count = ? "
+                + "where scenario_id = ? and event_count = ? and layout = ?";
+        Object[] values = {ScenarioRow.text(split.head()), next.concluded(), next.events(), scenarioId,
+                pending.rowEvents(), ScenarioRow.LAYOUT};
+        // the state this tracker wrote last, as it wrote it: on PostgreSQL the check goes with the action's other
+        // writes (no round trip of its own); should the row be another after all, the action is decided again on
+        // the row read from the store (Commands), which then takes the path below
+        if (pending.remembered() && writes.holdExpectingOne(update, () -> new ConcurrencyException("the scenario's "
+                + "read model was written by another writer since this tracker last wrote it"), values)) {
+            ScenarioRow.writeParts(writes, scenarioId, ScenarioRow.split(pending.base()), split);
+            latest.put(scenarioId, next);
+            return;
+        }
+        int rows = writes.updateWith(update, values);
         if (rows == 1) {
             ScenarioRow.writeParts(writes, scenarioId, ScenarioRow.split(pending.base()), split);
         } else {

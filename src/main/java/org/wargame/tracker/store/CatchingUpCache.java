@@ -54,6 +54,14 @@ public class CatchingUpCache extends WeakReferenceCache {
     private static final String CAUGHT_UP = "tracker.caughtUpWith.";
 
     /**
+     * In this unit of work: whether the guard found events of {@code stream} that another instance stored since
+     * this one last checked it (whatever the cache then did with them).
+     */
+    public static boolean handedOver(String stream) {
+        return CurrentUnitOfWork.isStarted() && CurrentUnitOfWork.get().root().getResource(HEAD + stream) != null;
+    }
+
+    /**
      * In this unit of work: the events another instance stored that a cached aggregate of {@code stream} was just
      * caught up with, in order (checked against the chain by the guard), or an empty list. A projection that last
      * wrote the stream's rows before them folds the same events onto what it holds, without reading its rows again.

@@ -19,8 +19,9 @@ import java.util.List;
 
 /**
  * The writes of a transaction that need no answer (an action's events, chain links, clock rows, outbox row and
- * read-model parts), sent to PostgreSQL together: in one round trip with the one statement whose answer is needed
- * ({@link #updateWith}), or just before the commit. Issue 24, item 2: an action in at most 5 round trips
+ * read-model parts, and the read model's optimistic update, checked when sent: {@link #holdExpectingOne}), sent to
+ * PostgreSQL together: in one round trip with a statement whose answer is needed ({@link #updateWith}), or just
+ * before the commit. Issue 24, item 2: an action in at most 5 round trips
  * (ActionRoundTripsTest). Any other statement of the transaction through the tracker's {@link JdbcTemplate} sends them
  * first ({@link OrderedJdbcTemplate}), so that every read sees them and every write keeps its order.
  * <p>
@@ -48,8 +49,14 @@ public class PendingWrites {
         this.hold = hold;
     }
 
-    /** One statement with its rows, held until the queue is sent. */
-    private record Held(String sql, Object[] args) {
+    /**
+     * One statement with its rows, held until the queue is sent; {@code otherwise}, when given, is thrown if it
+     * changes other than one row.
+     */
+    private record Held(String sql, Object[] args, java.util.function.Supplier<RuntimeException> otherwise) {
+        Held(String sql, Object[] args) {
+            this(sql, args, null);
+        }
     }
 
     /** Writes {@code rows} of {@code sql} (an insert, update or delete whose count nobody reads). */
@@ -72,6 +79,22 @@ public class PendingWrites {
     /** Writes one row of {@code sql}. */
     public void write(String sql, Object... args) {
         write(sql, List.<Object[]>of(args));
+    }
+
+    /**
+     * Holds an update that must change exactly one row (an optimistic check), to be sent with the writes held
+     * around it instead of in a round trip of its own; if, when sent, it changes none (or more), {@code otherwise}
+     * is thrown and the transaction rolls back. Returns false, holding nothing, where writes go at once (H2, no
+     * transaction): the caller then runs it with {@link #updateWith} and reads its count.
+     */
+    public boolean holdExpectingOne(String sql, java.util.function.Supplier<RuntimeException> otherwise,
+                                    Object... args) {
+        List<Held> queue = queue();
+        if (queue == null) {
+            return false;
+        }
+        queue.add(new Held(sql, args, otherwise));
+        return true;
     }
 
     /** Runs an update whose count is needed now, with the writes held before it (one round trip); its count. */
@@ -146,6 +169,16 @@ public class PendingWrites {
     private int[] send(List<Held> queue) {
         List<Held> writes = List.copyOf(queue);
         queue.clear();
+        int[] counts = sendNow(writes);
+        for (int i = 0; i < counts.length; i++) {
+            if (writes.get(i).otherwise() != null && counts[i] != 1) {
+                throw writes.get(i).otherwise().get();
+            }
+        }
+        return counts;
+    }
+
+    private int[] sendNow(List<Held> writes) {
         Connection connection = DataSourceUtils.getConnection(dataSource);
         try {
             if (writes.size() <= COMPOSITE) {

@@ -59,6 +59,8 @@ class ActionBenchmark extends ApiTestSupport {
     private static final int ROUNDS = 4;
     private static final int BLOCK = Integer.getInteger("bench.block", 150);
     private static final int READS = Integer.getInteger("bench.reads", 15);
+    /** Rounds of the two trackers' rows, each through one tracker and through two, taking turns. */
+    private static final int ROUNDS_OF_PAIRS = Integer.getInteger("bench.pair-rounds", 3);
     private static final ObjectMapper PARSER = new ObjectMapper();
 
     @Autowired
@@ -88,6 +90,16 @@ class ActionBenchmark extends ApiTestSupport {
     void measure() throws Exception {
         long started = System.nanoTime();
         String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
+        if (Boolean.getBoolean("bench.pairs-only")) { // item 3 alone, for an A/B of a change to the hand-over
+            PostgresSchemas postgres = PostgresSchemas.reachable();
+            if (postgres == null) {
+                throw new IllegalStateException("-Dbench.pairs-only needs a reachable PostgreSQL (-Dbench.postgres)");
+            }
+            twoInstances(postgres);
+            notes.add("Only the two trackers' rows (-Dbench.pairs-only)");
+            write();
+            return;
+        }
         Map<Integer, Parked> bySize = new LinkedHashMap<>();
         Map<Integer, String> campaignOf = new LinkedHashMap<>();
         java.util.concurrent.ExecutorService builders = java.util.concurrent.Executors.newFixedThreadPool(SIZES.length);
@@ -579,7 +591,7 @@ class ActionBenchmark extends ApiTestSupport {
             List<Double> twoOnEight = new ArrayList<>();
             long[] resends = new long[4];
             long[] handOvers = handOvers(a, b);
-            for (int round = 0; round < 3; round++) {
+            for (int round = 0; round < ROUNDS_OF_PAIRS; round++) {
                 double[] r;
                 r = clients(one, eight.subList(0, 1), moves);
                 oneOnOne.add(r[0]);
@@ -603,9 +615,9 @@ class ActionBenchmark extends ApiTestSupport {
             double r21 = median(twoOnOne);
             double r18 = median(oneOnEight);
             double r28 = median(twoOnEight);
-            int sent = 3 * 8 * moves;
+            int sent = ROUNDS_OF_PAIRS * 8 * moves;
             row("PostgreSQL: 8 clients on one scenario, through 2 trackers on one database / through 1 (medians of "
-                            + "3 rounds of " + sent / 3 + " actions)", actions(r21) + ", " + resends[1] + " re-sent of "
+                            + ROUNDS_OF_PAIRS + " rounds of " + sent / ROUNDS_OF_PAIRS + " actions)", actions(r21) + ", " + resends[1] + " re-sent of "
                             + sent, actions(r11) + ", " + resends[0] + " re-sent of " + sent, ratio(r21 / r11),
                     "at least 0.9, 0 re-sent", r21 >= 0.9 * r11 && resends[1] == 0);
             row("PostgreSQL: 8 clients on 8 scenarios, through 2 trackers on one database / through 1",

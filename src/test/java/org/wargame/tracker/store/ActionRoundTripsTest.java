@@ -52,10 +52,11 @@ class ActionRoundTripsTest extends ApiTestSupport {
     static final int TODAY = 8;
     /**
      * PostgreSQL (the goal was 5): the scenario's advisory lock (one writer per scenario) with the stream's head in
-     * one call ({@code tracker_guard}; two statements before), the events with the scenario row's update, the rest
-     * of the action's writes ({@link PendingWrites}), the commit.
+     * one call ({@code tracker_guard}; two statements before), every write of the action in one composite statement
+     * ({@link PendingWrites}; the scenario row's optimistic update among them, checked when sent: it was sent with
+     * the events and answered before the rest), the commit.
      */
-    static final int POSTGRESQL = 4;
+    static final int POSTGRESQL = 3;
 
     private static final Actor REFEREE = new Actor("referee", true, List.of());
 

@@ -102,4 +102,58 @@ class PendingWritesTest extends ApiTestSupport {
         assertThat(jdbc.queryForObject("select count(*) from domain_event_entry where aggregate_identifier = ?",
                 Long.class, scenario)).as("nothing of the transaction stored").isZero();
     }
+
+    @Test
+    void a_held_update_expecting_one_row_that_finds_none_rolls_the_transaction_back() {
+        boolean postgres = new EventTables(jdbc, writes).dialect() == Dialect.POSTGRESQL;
+        RuntimeException conflict = new ConcurrencyException("the row is another's");
+        boolean[] held = {false};
+        org.assertj.core.api.ThrowableAssert.ThrowingCallable work = () -> new TransactionTemplate(transactionManager)
+                .executeWithoutResult(status -> {
+                    hold("before");
+                    held[0] = writes.holdExpectingOne("update notice_item set fanned_out = ? where kind = ? and "
+                            + "scenario_id = ? and account = ?", () -> conflict, true, KIND, scenario, "nobody");
+                    hold("after");
+                });
+        if (postgres) {
+            assertThatThrownBy(work).as("checked when sent, before the commit").isSameAs(conflict);
+            assertThat(held[0]).isTrue();
+            assertThat(stored()).as("nothing of the transaction stored").isEmpty();
+        } else {
+            org.assertj.core.api.Assertions.assertThatCode(work).doesNotThrowAnyException();
+            assertThat(held[0]).as("H2 holds nothing: the caller runs the update itself").isFalse();
+        }
+        new TransactionTemplate(transactionManager).executeWithoutResult(status -> {
+            hold("one");
+            boolean sent = writes.holdExpectingOne("update notice_item set fanned_out = ? where kind = ? and "
+                    + "scenario_id = ? and account = ?", () -> conflict, true, KIND, scenario, "one");
+            assertThat(sent).isEqualTo(postgres);
+        });
+        assertThat(stored()).as("one row changed: committed").contains("one");
+    }
+
+    @Autowired
+    Commands commands;
+
+    @Test
+    void an_action_on_a_scenario_whose_row_another_writer_changed_is_decided_again_on_the_row() {
+        String campaign = importSample("hex-sample.yaml");
+        String id = startPlan("referee", campaign, "first-clash");
+        assertThat(advance("referee", id).status()).isEqualTo(200);
+        long count = jdbc.queryForObject("select event_count from scenario_view where scenario_id = ?", Long.class,
+                id);
+        // another writer's row (as after another tracker's action): the count this tracker remembers is not there
+        jdbc.update("update scenario_view set event_count = ? where scenario_id = ?", count + 1000, id);
+        long retriedBefore = commands.retried();
+        Response moved = advance("referee", id);
+        assertThat(moved.status()).as(moved.raw()).isEqualTo(200);
+        assertThat(jdbc.queryForObject("select event_count from scenario_view where scenario_id = ?", Long.class,
+                id)).as("the row written again from the row read and the events: as many as stored")
+                .isGreaterThan(count).isEqualTo(jdbc.queryForObject("select count(*) from domain_event_entry where "
+                        + "aggregate_identifier = ?", Long.class, id));
+        if (new EventTables(jdbc, writes).dialect() == Dialect.POSTGRESQL) {
+            assertThat(commands.retried()).as("decided again after the held check failed").isGreaterThan(
+                    retriedBefore);
+        }
+    }
 }
