@@ -133,8 +133,14 @@ public class CatchingUpCache extends WeakReferenceCache {
     private List<DomainEventMessage<?>> missed(String stream, long from, long to,
                                                List<EventTables.ChainedEvent> checked) {
         List<DomainEventMessage<?>> missed = new ArrayList<>((int) Math.min(to - from + 1, 1024));
-        boolean given = checked != null && !checked.isEmpty() && checked.get(0).event().sequence() == from
-                && engine.getObject() instanceof StreamOrderedStorageEngine;
+        // the guard's events may begin before the aggregate's next one (it read from the head it knew, which can be
+        // behind this instance's own last write): those it already holds are passed over
+        long first = checked == null || checked.isEmpty() ? -1 : checked.get(0).event().sequence();
+        if (first >= 0 && first < from && from - first < checked.size()) {
+            checked = checked.subList((int) (from - first), checked.size());
+            first = from;
+        }
+        boolean given = first == from && engine.getObject() instanceof StreamOrderedStorageEngine;
         if (!given) {
             readAgain.incrementAndGet();
         }
