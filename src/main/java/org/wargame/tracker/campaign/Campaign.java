@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.serialization.Revision;
 import org.axonframework.spring.stereotype.Aggregate;
 import org.wargame.tracker.campaign.CampaignCommand.CreateCampaign;
 import org.wargame.tracker.campaign.CampaignCommand.OpenScenario;
@@ -32,10 +33,19 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
  * A campaign: its sides and the roster of counters that persist between scenarios. It makes sure a counter plays in
  * one scenario at a time and that an eliminated counter stays struck off.
  */
-@Aggregate(snapshotTriggerDefinition = "campaignSnapshotTrigger", cache = "campaignCache")
+@Aggregate(snapshotTriggerDefinition = "campaignSnapshotTrigger", cache = "campaignCache",
+        snapshotFilter = "campaignSnapshotFilter")
+@Revision(Campaign.SNAPSHOT_REVISION) // snapshots of another revision are skipped and the events folded instead
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
         isGetterVisibility = JsonAutoDetect.Visibility.NONE)
 public class Campaign {
+
+    /**
+     * The revision of this aggregate's snapshots: raise it whenever {@link CampaignState}'s shape or fold changes, so
+     * that a snapshot of the earlier one is folded over instead of read into the new shape. Snapshots taken before
+     * it existed carry none and are skipped once.
+     */
+    public static final String SNAPSHOT_REVISION = "1";
 
     @AggregateIdentifier
     private String campaignId;

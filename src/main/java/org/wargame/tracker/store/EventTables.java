@@ -453,11 +453,12 @@ public class EventTables {
     }
 
     /**
-     * What a command's guard reads first, in the command's transaction: the stream's lock ({@link Dialect#locksStreams}), its
-     * head ({@link #guardedHead}, null: no event) and, when {@code anchor} is given and the head is past it, the
-     * events from the anchor on as {@link #tail} reads them ({@code tail} null: not read here, or more than
-     * {@code most}; read them with {@link #tail}). On PostgreSQL one round trip ({@code tracker_guard}, migration
-     * V28), where the lock, the head and the tail were three; on H2 (no lock, one instance) the head alone.
+     * What a command's guard reads first, in the command's transaction: the stream's lock ({@link
+     * Dialect#locksStreams}), its head ({@link #guardedHead}, null: no event) and, when {@code anchor} is given and
+     * the head is past it, the events from the anchor on as {@link #tail} reads them ({@code tail} null: not read
+     * here, or more than {@code most}; read them with {@link #tail}). On PostgreSQL one round trip
+     * ({@code tracker_guard}, migration V28), where the lock, the head and the tail were three; on H2 (no lock, one
+     * instance) the head alone.
      */
     Guarded guard(String stream, Long anchor, int most) {
         if (!dialect().locksStreams()) {
