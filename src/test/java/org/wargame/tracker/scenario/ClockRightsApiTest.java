@@ -222,6 +222,25 @@ class ClockRightsApiTest extends ApiTestSupport {
         }
     }
 
+    @Test
+    void pages_an_account_closed_do_not_count_against_its_8() throws Exception {
+        String campaign = importSample("hex-sample.yaml");
+        String s = startPlan("gerd", campaign, "first-clash");
+        for (int round = 0; round < 2; round++) { // twice its share, each closed by the browser (here: the client)
+            HttpClient client = HttpClient.newHttpClient();
+            List<InputStream> open = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                HttpResponse<InputStream> stream = client.sendAsync(live("gerd", s),
+                        HttpResponse.BodyHandlers.ofInputStream()).get(20, TimeUnit.SECONDS);
+                assertThat(stream.statusCode()).as("round %d, page %d", round, i).isEqualTo(200);
+                open.add(stream.body());
+            }
+            for (InputStream in : open) {
+                in.close();
+            }
+        }
+    }
+
     private HttpRequest live(String user, String scenarioId) {
         return HttpRequest.newBuilder(uri("/api/scenarios/" + scenarioId + "/live"))
                 .header("Accept", "text/event-stream")

@@ -93,13 +93,34 @@ public class LiveScenarios {
     /** A stream of the scenario's versions for one page of {@code account}, starting with the current one. */
     public SseEmitter open(String scenarioId, String account) {
         AtomicInteger mine = byAccount.computeIfAbsent(account, k -> new AtomicInteger());
+        if (mine.get() >= maxPerAccount) {
+            // pages closed since the last heartbeat still count until a write to them fails: try them now, so that
+            // a player who closed tabs is not refused for their ghosts
+            owners.forEach((emitter, owner) -> {
+                if (owner.equals(account)) {
+                    pages.forEach((scenario, set) -> {
+                        if (set.contains(emitter)) {
+                            try {
+                                emitter.send(SseEmitter.event().comment("still here"));
+                            } catch (IOException | IllegalStateException e) {
+                                close(scenario, emitter);
+                            }
+                        }
+                    });
+                }
+            });
+            mine = byAccount.computeIfAbsent(account, k -> new AtomicInteger());
+        }
         if (mine.incrementAndGet() > maxPerAccount) {
             mine.decrementAndGet();
+            LOG.info("Live pages: refused a page of {} to '{}', who has {} open already", scenarioId, account,
+                    maxPerAccount);
             throw new AccountFull(maxPerAccount);
         }
         if (open.incrementAndGet() > maxClients) {
             open.decrementAndGet();
             mine.decrementAndGet();
+            LOG.info("Live pages: refused a page of {}: {} are open on this instance", scenarioId, maxClients);
             throw new Full();
         }
         SseEmitter emitter = new SseEmitter(timeout.toMillis());
