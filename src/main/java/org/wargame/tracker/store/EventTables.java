@@ -473,12 +473,7 @@ public class EventTables {
                         rs.getString(13)), rs.getBoolean(15));
                 return;
             }
-            StoredEvent event = EVENT_ROWS.mapRow(rs, 0);
-            String linked = rs.getString(11);
-            long end = rs.getLong(14);
-            chainEnd[0] = rs.wasNull() ? Long.valueOf(-1) : Long.valueOf(end);
-            tail.add(new ChainedEvent(event, rs.getString(10), linked == null ? null
-                    : new Link(linked, event.sequence(), rs.getString(12), rs.getString(13))));
+            tail.add(tailRow(rs, chainEnd));
         }, stream, anchor == null ? -1L : anchor, most); // not a null: its type would be asked of the server
         boolean read = anchor != null && head[0] != null && head[0].link().sequence() > anchor
                 && tail.size() < most;
@@ -507,14 +502,22 @@ public class EventTables {
                 + "left join event_chain c on c.aggregate_identifier = e.aggregate_identifier "
                 + "and c.sequence_number = e.sequence_number "
                 + "where e.aggregate_identifier = ? and e.sequence_number >= ? order by e.sequence_number", rs -> {
-            StoredEvent event = EVENT_ROWS.mapRow(rs, 0);
-            String linked = rs.getString(11);
-            long end = rs.getLong(14);
-            chainEnd[0] = rs.wasNull() ? Long.valueOf(-1) : Long.valueOf(end);
-            each.accept(new ChainedEvent(event, rs.getString(10), linked == null ? null
-                    : new Link(linked, event.sequence(), rs.getString(12), rs.getString(13))));
+            each.accept(tailRow(rs, chainEnd));
         }, stream, stream, from);
         return chainEnd[0];
+    }
+
+    /**
+     * One row of a stream's tail as {@link #tail} and {@code tracker_guard} give it (the event's columns, its type,
+     * the link at its place, the chain's end); the chain's end is kept in {@code chainEnd} (-1: no link at all).
+     */
+    private static ChainedEvent tailRow(java.sql.ResultSet rs, Long[] chainEnd) throws java.sql.SQLException {
+        StoredEvent event = EVENT_ROWS.mapRow(rs, 0);
+        String linked = rs.getString(11);
+        long end = rs.getLong(14);
+        chainEnd[0] = rs.wasNull() ? Long.valueOf(-1) : Long.valueOf(end);
+        return new ChainedEvent(event, rs.getString(10), linked == null ? null
+                : new Link(linked, event.sequence(), rs.getString(12), rs.getString(13)));
     }
 
     /**

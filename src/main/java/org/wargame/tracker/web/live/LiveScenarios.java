@@ -96,19 +96,15 @@ public class LiveScenarios {
         if (mine.get() >= maxPerAccount) {
             // pages closed since the last heartbeat still count until a write to them fails: try them now, so that
             // a player who closed tabs is not refused for their ghosts
-            owners.forEach((emitter, owner) -> {
-                if (owner.equals(account)) {
-                    pages.forEach((scenario, set) -> {
-                        if (set.contains(emitter)) {
-                            try {
-                                emitter.send(SseEmitter.event().comment("still here"));
-                            } catch (IOException | IllegalStateException e) {
-                                close(scenario, emitter);
-                            }
-                        }
-                    });
+            pages.forEach((scenario, set) -> List.copyOf(set).forEach(emitter -> {
+                if (account.equals(owners.get(emitter))) {
+                    try {
+                        emitter.send(SseEmitter.event().comment("still here"));
+                    } catch (IOException | IllegalStateException e) {
+                        close(scenario, emitter);
+                    }
                 }
-            });
+            }));
             mine = byAccount.computeIfAbsent(account, k -> new AtomicInteger());
         }
         if (mine.incrementAndGet() > maxPerAccount) {
