@@ -167,8 +167,10 @@ public class ReadModelRebuild {
                             + "now", stream.stream(), stream.type(), fault.sequence(), fault.reason());
                 }
             }
-            // rows of streams the store does not have (none, unless written by hand)
-            java.util.Set<String> known = tables.knownStreams();
+            // rows of streams the store does not have (none, unless written by hand); those of the streams this
+            // rebuild began from are known without reading the store again
+            java.util.Set<String> known = new java.util.HashSet<>();
+            streams.forEach(s -> known.add(s.stream()));
             tables.deleteRowsOfUnknownStreams("campaign_member", "campaign_id", known);
             tables.deleteRowsOfUnknownStreams("campaign_view", "campaign_id", known);
             tables.deleteRowsOfUnknownStreams("scenario_view", "scenario_id", known);

@@ -17,9 +17,7 @@ import org.wargame.tracker.store.EventHistory;
 import org.wargame.tracker.store.EventTables;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.LongConsumer;
 
 /**
@@ -151,21 +149,8 @@ public class ScenarioRefold {
 
     /** This chunk's rows where the stored ones differ: inserted, or updated in place. */
     private void write(String scenarioId, long from, long to, List<ClockRow> rows) {
-        Map<Long, ClockRow> stored = new HashMap<>();
-        for (ClockRow row : tables.clockRows(scenarioId, from, to)) {
-            stored.put(row.sequence(), row);
-        }
-        List<ClockRow> inserts = new ArrayList<>();
-        List<ClockRow> updates = new ArrayList<>();
-        for (ClockRow row : rows) {
-            ClockRow old = stored.get(row.sequence());
-            if (old == null) {
-                inserts.add(row);
-            } else if (!old.equals(row)) {
-                updates.add(row);
-            }
-        }
-        tables.insertClockRows(inserts);
-        tables.updateClockRows(updates);
+        EventTables.ClockDifference difference = tables.clockDifference(scenarioId, from, to, rows);
+        tables.insertClockRows(difference.missing());
+        tables.updateClockRows(difference.differing());
     }
 }

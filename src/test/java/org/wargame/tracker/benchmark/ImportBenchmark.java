@@ -7,6 +7,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.wargame.tracker.ApiTestSupport;
 import org.wargame.tracker.TrackerApplication;
 import org.wargame.tracker.history.HistoryTransfer;
+import org.wargame.tracker.history.ReadModelRebuild;
 
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
@@ -39,6 +40,7 @@ class ImportBenchmark {
             try (ConfigurableApplicationContext tracker = start("--tracker.data-dir=" + fresh)) {
                 double rate = importInto(tracker, export, "H2 round " + round);
                 if (round == rounds - 1) {
+                    rebuilds(tracker);
                     double floor = ImportFloor.h2(jdbc(tracker), streams(tracker), ImportFloor.settings(tracker));
                     System.out.printf(Locale.ROOT, "IMPORT | H2 floor (plain JDBC batch insert of the same rows, fresh "
                             + "file, same tables): %,.0f events/s; import / floor %.2f%n", floor, rate / floor);
@@ -73,6 +75,45 @@ class ImportBenchmark {
             }
         }
     }
+
+    /**
+     * {@code -Dimport.rebuilds=N} rebuilds of the imported store (0 unless said), each followed by a raw scan and
+     * parse of the same rows, as the benchmark's row measures them.
+     */
+    private static void rebuilds(ConfigurableApplicationContext tracker) throws InterruptedException {
+        int n = Integer.getInteger("import.rebuilds", 0);
+        ReadModelRebuild rebuild = tracker.getBean(ReadModelRebuild.class);
+        for (int i = 0; i < n; i++) {
+            ReadModelRebuild.Progress started = rebuild.start("bench", false);
+            ReadModelRebuild.Progress p;
+            do {
+                Thread.sleep(5);
+                p = rebuild.progress();
+            } while (p.status().equals("running"));
+            double seconds = java.time.Duration.between(p.startedAt(), p.finishedAt()).toNanos() / 1e9;
+            double rate = p.eventsDone() / seconds;
+            long[] events = {0};
+            long t = System.nanoTime();
+            jdbc(tracker).query("select payload, meta_data from domain_event_entry order by global_index", rs -> {
+                try {
+                    PARSER.readTree(rs.getBytes(1));
+                    byte[] meta = rs.getBytes(2);
+                    if (meta != null) {
+                        PARSER.readTree(meta);
+                    }
+                } catch (java.io.IOException e) {
+                    throw new IllegalStateException(e);
+                }
+                events[0]++;
+            });
+            double raw = events[0] / ((System.nanoTime() - t) / 1e9);
+            System.out.printf(Locale.ROOT, "REBUILD | %s %,d events: %,.0f events/s; raw scan + parse %,.0f; "
+                    + "ratio %.2f%n", p.status(), p.eventsDone(), rate, raw, rate / raw);
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper PARSER =
+            new com.fasterxml.jackson.databind.ObjectMapper();
 
     private static ConfigurableApplicationContext start(String... args) {
         List<String> all = new ArrayList<>(List.of(args));

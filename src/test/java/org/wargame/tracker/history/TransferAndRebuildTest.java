@@ -13,6 +13,7 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -158,6 +159,19 @@ class TransferAndRebuildTest extends ApiTestSupport {
                 + "values (?, 0, 1, 1, 'rally')", ghost);
         long clockRows = jdbc.queryForObject("select count(*) from event_clock where scenario_id = ?", Long.class,
                 scenario);
+        // the scenario's own clock rows spoiled column by column, and one lost: each is written again, only they
+        String clocks = "select * from event_clock where scenario_id = ? order by sequence_number";
+        List<Map<String, Object>> clocksBefore = jdbc.queryForList(clocks, scenario);
+        jdbc.update("update event_clock set game_turn = game_turn + 1 where scenario_id = ? and sequence_number = 1",
+                scenario);
+        jdbc.update("update event_clock set step = 'spoiled', phasing_side = null where scenario_id = ? and "
+                + "sequence_number = 2", scenario);
+        jdbc.update("update event_clock set undone_by = 999, kind = 'undo' where scenario_id = ? and "
+                + "sequence_number = 3", scenario);
+        jdbc.update("update event_clock set action_id = null, taking_of = 'spoiled' where scenario_id = ? and "
+                + "sequence_number = 4", scenario);
+        jdbc.update("delete from event_clock where scenario_id = ? and sequence_number = 5", scenario);
+        assertThat(jdbc.queryForList(clocks, scenario)).isNotEqualTo(clocksBefore);
 
         assertThat(post("alice", "/api/history/rebuild", Map.of()).status()).isEqualTo(403);
         Response started = post("referee", "/api/history/rebuild", Map.of());
@@ -178,6 +192,7 @@ class TransferAndRebuildTest extends ApiTestSupport {
         }
         assertThat(jdbc.queryForObject("select count(*) from event_clock where scenario_id = ?", Long.class,
                 scenario)).isEqualTo(clockRows);
+        assertThat(jdbc.queryForList(clocks, scenario)).isEqualTo(clocksBefore);
         assertThat(jdbc.queryForObject("select count(*) from campaign_view where campaign_id = ?", Long.class,
                 campaign)).isOne();
     }
