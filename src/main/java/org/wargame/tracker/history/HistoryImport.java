@@ -14,7 +14,10 @@ import org.wargame.tracker.history.HistoryTransfer.ImportResult;
 import org.wargame.tracker.history.HistoryTransfer.Progress;
 import org.wargame.tracker.refusal.Conflict;
 import org.wargame.tracker.refusal.FieldRefused;
+import org.wargame.tracker.scenario.ScenarioProjection;
+import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.store.ChainHash;
+import org.wargame.tracker.store.ClockRow;
 import org.wargame.tracker.store.EventTables;
 import org.wargame.tracker.store.EventTables.ChainedEvent;
 import org.wargame.tracker.store.StoredEvent;
@@ -41,9 +44,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * the tracker (a stream it has already: 409); then every stream is read strictly ({@link StrictEvents}) and folded
  * in memory with the live fold, one stream at a time ({@link ImportFold}). Any failure refuses the file naming the
  * line, and nothing is stored. Only then are the rows and their chain links appended, {@value #BATCH} events per
- * transaction, and the read models built once per stream as a rebuild builds them; should that fail (a database
- * fault, a stream stored meanwhile by another instance), every row of the file's streams is removed again. One
- * import at a time.
+ * transaction, with the clock rows that fold made ({@link ImportClocks}), and the other read models built once per
+ * stream: a scenario's from the state its fold ended in, a campaign's as a rebuild builds it; should that fail (a
+ * database fault, a stream stored meanwhile by another instance), every row of the file's streams is removed again.
+ * One import at a time.
  */
 @Component
 class HistoryImport {
@@ -61,6 +65,8 @@ class HistoryImport {
     private final TransactionTemplate transactions;
     private final ReadModelRebuild rebuild;
     private final MoveLines moveLines;
+    private final ScenarioProjection views;
+    private final EventClockProjection clocks;
     private final ReentrantLock importing = new ReentrantLock();
     private final AtomicReference<Progress> progress = new AtomicReference<>(
             new Progress("idle", null, 0, 0, 0, null, null, null));
@@ -69,8 +75,11 @@ class HistoryImport {
                   PlatformTransactionManager transactionManager, ReadModelRebuild rebuild,
                   @Value("${tracker.limits.history-line:4MB}") DataSize maxLine,
                   @Value("${tracker.limits.history-events:10000000}") long maxEvents,
-                  @Value("${tracker.limits.history-streams:10000}") int maxStreams, MoveLines moveLines) {
+                  @Value("${tracker.limits.history-streams:10000}") int maxStreams, MoveLines moveLines,
+                  ScenarioProjection views, EventClockProjection clocks) {
         this.moveLines = moveLines;
+        this.views = views;
+        this.clocks = clocks;
         this.tables = tables;
         this.strict = strict;
         this.jdbc = jdbc;
@@ -120,55 +129,33 @@ class HistoryImport {
             throw new Conflict("another history import is running; try again when it is done");
         }
         Path checkedRows = null;
+        Path clockRows = null;
         Instant started = Instant.now();
         try {
             checkedRows = Files.createTempFile("tracker-import-", ".rows");
+            clockRows = Files.createTempFile("tracker-import-", ".clock");
             progress.set(new Progress("checking", null, 0, 0, 0, started, null, null));
             long t0 = System.nanoTime();
             Checked checked;
             try (CheckedRows.Writer rows = new CheckedRows.Writer(checkedRows)) {
                 checked = check(body, started, rows);
             }
-            try (CheckedRows.Reader spool = new CheckedRows.Reader(checkedRows)) {
-                fold(checked, spool);
-            }
-            long t1 = System.nanoTime();
-            progress.set(new Progress("storing", checked.campaignId(), checked.events(), 0, 0, started, null,
-                    null));
-            int built = 0;
-            try {
-                int[] moved = store(checkedRows, checked, started);
-                LOG.info("history import of {}: {} accounts added, {} dice seeds", checked.campaignId(), moved[0],
-                        moved[1]);
-                SimpleEventHandlerInvoker projections = rebuild.projections();
-                for (Map.Entry<String, Stream> stream : checked.streams().entrySet()) {
-                    try {
-                        rebuild.rebuild(projections, stream.getKey(), stream.getValue().type, n -> { });
-                    } catch (RuntimeException e) {
-                        throw new FieldRefused("file", "the read models of stream " + stream.getKey()
-                                + " cannot be built (" + e.getMessage() + "); nothing was kept");
-                    }
-                    progress.set(new Progress("read models", checked.campaignId(), checked.events(),
-                            checked.events(), ++built, started, null, null));
+            try (ImportClocks folded = new ImportClocks(clockRows)) {
+                try (CheckedRows.Reader spool = new CheckedRows.Reader(checkedRows)) {
+                    fold(checked, spool, folded);
                 }
-            } catch (RuntimeException e) {
-                remove(checked.streams().keySet(), checked.moved());
-                if (e instanceof DataIntegrityViolationException) {
-                    // a stream stored meanwhile by another instance, or events whose identifiers the tracker
-                    // holds already (a copy of a history under new stream names): the store's unique keys say so
-                    throw new Conflict("campaignId", "this tracker holds already a stream or an event of this file "
-                            + "(stored meanwhile, or the same events under other stream names); nothing of the "
-                            + "file was kept");
-                }
-                throw e;
+                long t1 = System.nanoTime();
+                progress.set(new Progress("storing", checked.campaignId(), checked.events(), 0, 0, started, null,
+                        null));
+                int built = storeWithReadModels(checked, checkedRows, folded, started);
+                long t2 = System.nanoTime();
+                progress.set(new Progress("done", checked.campaignId(), checked.events(), checked.events(), built,
+                        started, Instant.now(), null));
+                LOG.info("history import of {}: {} events of {} streams; checked and folded in {} ms, stored with "
+                        + "read models in {} ms", checked.campaignId(), checked.events(), built,
+                        (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000);
+                return new ImportResult(checked.campaignId(), (int) checked.events(), checked.streams().size());
             }
-            long t2 = System.nanoTime();
-            progress.set(new Progress("done", checked.campaignId(), checked.events(), checked.events(), built,
-                    started, Instant.now(), null));
-            LOG.info("history import of {}: {} events of {} streams; checked and folded in {} ms, stored with "
-                    + "read models in {} ms", checked.campaignId(), checked.events(), built,
-                    (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000);
-            return new ImportResult(checked.campaignId(), (int) checked.events(), checked.streams().size());
         } catch (IOException e) {
             fail(started, e.getMessage());
             throw new UncheckedIOException(e);
@@ -177,14 +164,63 @@ class HistoryImport {
             throw e;
         } finally {
             importing.unlock();
-            if (checkedRows != null) {
-                try {
-                    Files.deleteIfExists(checkedRows);
-                } catch (IOException e) {
-                    LOG.warn("import: could not delete {}", checkedRows);
+            for (Path spool : new Path[] {checkedRows, clockRows}) {
+                if (spool != null) {
+                    try {
+                        Files.deleteIfExists(spool);
+                    } catch (IOException e) {
+                        LOG.warn("import: could not delete {}", spool);
+                    }
                 }
             }
         }
+    }
+
+    /**
+     * Stores the checked file with the clock rows its fold made, then the other read models: a scenario's row from
+     * the state its fold ended in (folded from the store only when that was not held), a campaign's through the
+     * projections. On any failure nothing of the file is left. Returns how many streams' read models were built.
+     */
+    private int storeWithReadModels(Checked checked, Path checkedRows, ImportClocks folded, Instant started)
+            throws IOException {
+        int built = 0;
+        try {
+            int[] moved;
+            try (ImportClocks.Reader clockRows = folded.reader()) {
+                moved = store(checkedRows, checked, started, clockRows);
+            }
+            LOG.info("history import of {}: {} accounts added, {} dice seeds", checked.campaignId(), moved[0],
+                    moved[1]);
+            SimpleEventHandlerInvoker projections = rebuild.projections();
+            for (Map.Entry<String, Stream> stream : checked.streams().entrySet()) {
+                String id = stream.getKey();
+                ScenarioState state = folded.state(id);
+                try {
+                    if (state != null) {
+                        transactions.executeWithoutResult(status -> views.replace(state));
+                        clocks.forget(id);
+                    } else {
+                        rebuild.rebuild(projections, id, stream.getValue().type, n -> { });
+                    }
+                } catch (RuntimeException e) {
+                        throw new FieldRefused("file", "the read models of stream " + stream.getKey()
+                                + " cannot be built (" + e.getMessage() + "); nothing was kept");
+                    }
+                progress.set(new Progress("read models", checked.campaignId(), checked.events(),
+                        checked.events(), ++built, started, null, null));
+            }
+        } catch (RuntimeException e) {
+            remove(checked.streams().keySet(), checked.moved());
+            if (e instanceof DataIntegrityViolationException) {
+                // a stream stored meanwhile by another instance, or events whose identifiers the tracker
+                // holds already (a copy of a history under new stream names): the store's unique keys say so
+                throw new Conflict("campaignId", "this tracker holds already a stream or an event of this file "
+                        + "(stored meanwhile, or the same events under other stream names); nothing of the "
+                        + "file was kept");
+            }
+            throw e;
+        }
+        return built;
     }
 
     private void fail(Instant started, String error) {
@@ -332,10 +368,10 @@ class HistoryImport {
     }
 
     /** The second pass: each stream read strictly and folded in memory, one stream at a time. */
-    private void fold(Checked checked, CheckedRows.Reader spool) {
+    private void fold(Checked checked, CheckedRows.Reader spool, ImportClocks folded) {
         progress.set(new Progress("folding", checked.campaignId(), checked.events(), 0, 0,
                 progress.get().startedAt(), null, null));
-        ImportFold folds = new ImportFold(strict, spool, checked.campaignId());
+        ImportFold folds = new ImportFold(strict, spool, checked.campaignId(), folded);
         Stream campaign = checked.streams().get(checked.campaignId());
         folds.campaign(checked.campaignId(), campaign.offsets, campaign.count); // first: its scenarios are held to it
         for (Map.Entry<String, Stream> s : checked.streams().entrySet()) {
@@ -351,9 +387,11 @@ class HistoryImport {
      * the metadata's keys in another order and change every hash), with the chain links just verified, in batches.
      * The last batch's transaction also stores the file's accounts, seeds and kept contents, so that a file of up to
      * {@value #BATCH} events is stored in one transaction, and a fault in those lines stores no event of that batch
-     * (the batches before are removed by the caller). Returns how many accounts were added and seeds stored.
+     * (the batches before are removed by the caller). The scenarios' clock rows as the fold made them go with the
+     * events, as many with each batch, the rest with the last. Returns how many accounts were added and seeds stored.
      */
-    private int[] store(Path checkedRows, Checked checked, Instant started) throws IOException {
+    private int[] store(Path checkedRows, Checked checked, Instant started, ImportClocks.Reader clockRows)
+            throws IOException {
         List<ChainedEvent> batch = new ArrayList<>(BATCH);
         long stored = 0;
         try (CheckedRows.Reader rows = new CheckedRows.Reader(checkedRows)) {
@@ -362,7 +400,10 @@ class HistoryImport {
                 if (batch.size() == BATCH && k < checked.events() - 1) {
                     stored += batch.size();
                     List<ChainedEvent> full = batch;
-                    transactions.executeWithoutResult(status -> tables.append(full));
+                    transactions.executeWithoutResult(status -> {
+                        tables.append(full);
+                        tables.insertClockRows(clockRows.next(BATCH));
+                    });
                     batch.clear();
                     progress.set(new Progress("storing", checked.campaignId(), checked.events(), stored, 0,
                             started, null, null));
@@ -373,6 +414,9 @@ class HistoryImport {
         try {
             return transactions.execute(status -> {
                 tables.append(batch);
+                for (List<ClockRow> rows = clockRows.next(BATCH); !rows.isEmpty(); rows = clockRows.next(BATCH)) {
+                    tables.insertClockRows(rows);
+                }
                 return moved.store();
             });
         } catch (RuntimeException e) {

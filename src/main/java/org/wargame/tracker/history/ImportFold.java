@@ -49,12 +49,15 @@ final class ImportFold {
     private final StrictEvents strict;
     private final CheckedRows.Reader spool;
     private final String campaignId;
+    /** Where the scenarios' clock rows, roll-backs and end states go, for the import to store with the events. */
+    private final ImportClocks clocks;
     /** The rule set the file's campaign was created under (its stream is folded first). */
     private String campaignRuleSet;
     /** The ids of the file's campaign's sides (null until its creation is folded). */
     private Set<String> campaignSides;
 
-    ImportFold(StrictEvents strict, CheckedRows.Reader spool, String campaignId) {
+    ImportFold(StrictEvents strict, CheckedRows.Reader spool, String campaignId, ImportClocks clocks) {
+        this.clocks = clocks;
         this.strict = strict;
         this.spool = spool;
         this.campaignId = campaignId;
@@ -170,11 +173,11 @@ final class ImportFold {
                         throw at(line, "a scenario's stream holds only scenario and rule events");
                     }
                     if (payload instanceof RollBack rollBack) {
-                        rollBack(rollBack, i, line, past);
+                        clocks.rolledBack(stream, rollBack(rollBack, i, line, past), e.sequence());
                     }
                     state = state.evolve(FoldInput.of(payload, e.side()), past);
                 }
-                EventClockProjection.folded(stream, e.sequence(), payload, e.actionId(), state.clock());
+                clocks.row(EventClockProjection.folded(stream, e.sequence(), payload, e.actionId(), state.clock()));
                 if (state.events() % CHECKPOINT_EVERY == 0) {
                     past.keep(state);
                 }
@@ -192,6 +195,7 @@ final class ImportFold {
         } catch (RuntimeException x) {
             throw at(line, "the scenario's state cannot be shown: " + reason(x));
         }
+        clocks.ended(state);
     }
 
     /**
@@ -220,8 +224,11 @@ final class ImportFold {
         return ids;
     }
 
-    /** A roll-back returns to the first event of the action it names, taken earlier in this stream. */
-    private void rollBack(RollBack rollBack, int position, int line, Past past) {
+    /**
+     * A roll-back returns to the first event of the action it names, taken earlier in this stream: that event's
+     * place.
+     */
+    private long rollBack(RollBack rollBack, int position, int line, Past past) {
         long to;
         if (rollBack.rolledBackTo() != null) {
             to = rollBack.rolledBackTo();
@@ -239,6 +246,7 @@ final class ImportFold {
             throw at(line, "payload.rolledBackTo: event " + to + " is not where action '"
                     + RequestJson.shortened(String.valueOf(rollBack.actionId())) + "' was taken");
         }
+        return to;
     }
 
     private static String reason(RuntimeException x) {

@@ -74,7 +74,20 @@ class TransferAndRebuildTest extends ApiTestSupport {
     @Test
     void an_export_imports_into_a_fresh_tracker_with_the_same_history() throws Exception {
         String campaign = importSample("asl-west-of-alamein.yaml");
-        String scenario = played(campaign);
+        String scenario = played(campaign); // with an undo
+        // and an upheld ruling: two roll-backs, whose clock rows the import makes from its own fold
+        String first = advance("referee", scenario).at("/actionId").asText();
+        advance("referee", scenario);
+        String dispute = post("alice", "/api/scenarios/" + scenario + "/disputes", Map.of("actionId", first,
+                "reason", "too soon")).at("/id").asText();
+        Response upheld = post("referee", "/api/scenarios/" + scenario + "/disputes/" + dispute + "/resolve",
+                Map.of("upheld", true, "ruling", "too soon"));
+        assertThat(upheld.status()).as(upheld.raw()).isEqualTo(200);
+        String clocks = "select * from event_clock where scenario_id = ? order by sequence_number";
+        List<Map<String, Object>> liveClocks = jdbc.queryForList(clocks, scenario);
+        assertThat(liveClocks.stream().map(r -> r.get("UNDONE_BY") == null ? r.get("undone_by") : r.get("UNDONE_BY"))
+                .filter(java.util.Objects::nonNull).distinct().count()).as("rows undone by two roll-backs")
+                .isEqualTo(2);
         String file = exported(campaign).raw();
         JsonNode original = get("alice", "/api/scenarios/" + scenario).body();
 
@@ -97,6 +110,8 @@ class TransferAndRebuildTest extends ApiTestSupport {
             Response copy = send("referee", HttpRequest.newBuilder(URI.create(base + "/api/scenarios/" + scenario))
                     .GET());
             assertThat(copy.body()).isEqualTo(original);
+            // the clock rows the import's fold made are those the live projection wrote, roll-backs and all
+            assertThat(fresh.getBean(JdbcTemplate.class).queryForList(clocks, scenario)).isEqualTo(liveClocks);
             // the import found each event's JSON canonical as it stored it, as a live action does
             assertThat(fresh.getBean(JdbcTemplate.class).queryForObject("select count(*) from domain_event_entry "
                     + "where canonical_json is null or not canonical_json", Long.class)).isZero();
