@@ -21,7 +21,8 @@ import java.util.Locale;
  * {@code target/benchmark/export.jsonl} (written by {@link ActionBenchmark}, or given with
  * {@code -Dimport.file=...}) into fresh trackers on H2, {@code -Dimport.rounds} times (3 unless said), then once
  * into a fresh schema of PostgreSQL when it is reachable ({@link PostgresSchemas}), and prints the rate of each and
- * the floor (plain JDBC batch inserts of the same rows, {@link ImportFloor}).
+ * the floor (plain JDBC batch inserts of the same rows, {@link ImportFloor}). With {@code -Dimport.rebuilds=N}
+ * (inside the argLine), N rebuilds of the last H2 round's store, each next to a raw scan and parse of its rows.
  * {@code mvn -o test -Dtest=ImportBenchmark -Dsurefire.failIfNoSpecifiedTests=false}
  */
 class ImportBenchmark {
