@@ -203,9 +203,9 @@ class HistoryImport {
                         rebuild.rebuild(projections, id, stream.getValue().type, n -> { });
                     }
                 } catch (RuntimeException e) {
-                        throw new FieldRefused("file", "the read models of stream " + stream.getKey()
-                                + " cannot be built (" + e.getMessage() + "); nothing was kept");
-                    }
+                    throw new FieldRefused("file", "the read models of stream " + id + " cannot be built ("
+                            + e.getMessage() + "); nothing was kept");
+                }
                 progress.set(new Progress("read models", checked.campaignId(), checked.events(),
                         checked.events(), ++built, started, null, null));
             }

@@ -11,6 +11,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,7 +51,7 @@ final class ImportClocks implements Closeable {
     /** The clock row of a scenario's next event (without its roll-back: see {@link #rolledBack}). */
     void row(ClockRow row) {
         try {
-            out.writeUTF(row.scenarioId());
+            writeNullable(row.scenarioId());
             out.writeLong(row.sequence());
             GameClock clock = row.clock();
             out.writeInt(clock.gameTurn());
@@ -96,10 +97,14 @@ final class ImportClocks implements Closeable {
         out.close();
     }
 
+    /** A string of any length (a file's action id is not cut at 64 KB as {@code writeUTF} would refuse). */
     private void writeNullable(String value) throws IOException {
-        out.writeBoolean(value != null);
-        if (value != null) {
-            out.writeUTF(value);
+        if (value == null) {
+            out.writeInt(-1);
+        } else {
+            byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+            out.writeInt(bytes.length);
+            out.write(bytes);
         }
     }
 
@@ -124,7 +129,7 @@ final class ImportClocks implements Closeable {
                 while (rows.size() < most) {
                     String scenarioId;
                     try {
-                        scenarioId = in.readUTF();
+                        scenarioId = readNullable();
                     } catch (EOFException end) {
                         break;
                     }
@@ -165,7 +170,13 @@ final class ImportClocks implements Closeable {
         }
 
         private String readNullable() throws IOException {
-            return in.readBoolean() ? in.readUTF() : null;
+            int length = in.readInt();
+            if (length < 0) {
+                return null;
+            }
+            byte[] bytes = new byte[length];
+            in.readFully(bytes);
+            return new String(bytes, StandardCharsets.UTF_8);
         }
 
         @Override

@@ -20,6 +20,7 @@ import org.wargame.tracker.scenario.ScenarioLog;
 import org.wargame.tracker.scenario.ScenarioProjection;
 import org.wargame.tracker.scenario.ScenarioState;
 import org.wargame.tracker.store.ActionMetaData;
+import org.wargame.tracker.store.ClockRow;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -45,6 +46,10 @@ import java.util.TreeMap;
 final class ImportFold {
 
     static final int CHECKPOINT_EVERY = 1_000;
+    /** The most characters of an action's id the clock table keeps (event_clock.action_id and taking_of). */
+    static final int ACTION_ID_LENGTH = 255;
+    /** The most characters of a phase, a step or a side's id on the clock table (event_clock). */
+    static final int CLOCK_WORD_LENGTH = 64;
 
     private final StrictEvents strict;
     private final CheckedRows.Reader spool;
@@ -177,7 +182,10 @@ final class ImportFold {
                     }
                     state = state.evolve(FoldInput.of(payload, e.side()), past);
                 }
-                clocks.row(EventClockProjection.folded(stream, e.sequence(), payload, e.actionId(), state.clock()));
+                ClockRow row = EventClockProjection.folded(stream, e.sequence(), payload, e.actionId(),
+                        state.clock());
+                fits(row, line);
+                clocks.row(row);
                 if (state.events() % CHECKPOINT_EVERY == 0) {
                     past.keep(state);
                 }
@@ -247,6 +255,24 @@ final class ImportFold {
                     + RequestJson.shortened(String.valueOf(rollBack.actionId())) + "' was taken");
         }
         return to;
+    }
+
+    /**
+     * A clock row the clock table can keep, its columns' lengths checked here so that a forged file is refused naming
+     * its line (the store's error would not say why); the tracker's own ids (36 characters) and words fit.
+     */
+    private static void fits(ClockRow row, int line) {
+        fits(row.actionId(), ACTION_ID_LENGTH, "metaData.actionId", line);
+        fits(row.takingOf(), ACTION_ID_LENGTH, "payload.actionId", line);
+        fits(row.clock().phase(), CLOCK_WORD_LENGTH, "the clock's phase", line);
+        fits(row.clock().step(), CLOCK_WORD_LENGTH, "the clock's step", line);
+        fits(row.clock().phasingSide(), CLOCK_WORD_LENGTH, "the phasing side's id", line);
+    }
+
+    private static void fits(String value, int most, String what, int line) {
+        if (value != null && value.length() > most) {
+            throw at(line, what + ": at most " + most + " characters");
+        }
     }
 
     private static String reason(RuntimeException x) {

@@ -147,6 +147,17 @@ class ImportRefusalTest extends ApiTestSupport {
     }
 
     @Test
+    void an_action_id_longer_than_the_record_keeps_is_refused_by_its_line() {
+        int[] line = {0};
+        String file = forged(aslExport(), "ClockAdvanced", l -> ((ObjectNode) l.get("metaData")).put("actionId",
+                "a".repeat(256)), line);
+        refused(file, 400, line[0], "metaData.actionId: at most 255 characters");
+        String taking = forged(aslExport(), "ClockAdvanced", l -> ((ObjectNode) l.get("payload")).put("actionId",
+                "a".repeat(256)), line);
+        refused(taking, 400, line[0], "payload.actionId: at most 255 characters");
+    }
+
+    @Test
     void an_unknown_event_type_is_refused() {
         int[] line = {0};
         String file = forged(aslExport(), "ClockAdvanced", l -> l.put("type", "scenario.TableFlipped"), line);
