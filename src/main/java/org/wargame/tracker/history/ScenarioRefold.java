@@ -1,6 +1,5 @@
 package org.wargame.tracker.history;
 
-import org.axonframework.eventhandling.DomainEventMessage;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -11,9 +10,8 @@ import org.wargame.tracker.scenario.ScenarioPast;
 import org.wargame.tracker.scenario.ScenarioProjection;
 import org.wargame.tracker.scenario.ScenarioRecord;
 import org.wargame.tracker.scenario.ScenarioState;
-import org.wargame.tracker.store.ActionMetaData;
 import org.wargame.tracker.store.ClockRow;
-import org.wargame.tracker.store.EventHistory;
+import org.wargame.tracker.store.EventFeed;
 import org.wargame.tracker.store.EventTables;
 
 import java.util.ArrayList;
@@ -27,6 +25,7 @@ import java.util.function.LongConsumer;
  * when a rebuild finds them right, every one into a fresh tracker), and the scenario row is written once at the
  * end, only if it differs. The same fold as the live projections ({@code ScenarioState.evolve}, a roll-back asking
  * the stored record for the state it returns to), without Axon's handler machinery per event.
+ * The events come from {@link EventFeed}, which reads of each only what the fold uses.
  * <p>
  * Memory: one chunk of rows and the current state.
  */
@@ -37,16 +36,16 @@ public class ScenarioRefold {
     static final int CHUNK = 5_000;
 
     private final EventTables tables;
-    private final EventHistory history;
+    private final EventFeed feed;
     private final ScenarioRecord record;
     private final ScenarioProjection views;
     private final EventClockProjection clocks;
     private final TransactionTemplate transactions;
 
-    public ScenarioRefold(EventTables tables, EventHistory history, ScenarioRecord record, ScenarioProjection views,
+    public ScenarioRefold(EventTables tables, EventFeed feed, ScenarioRecord record, ScenarioProjection views,
                           EventClockProjection clocks, PlatformTransactionManager transactionManager) {
         this.tables = tables;
-        this.history = history;
+        this.feed = feed;
         this.record = record;
         this.views = views;
         this.clocks = clocks;
@@ -84,10 +83,10 @@ public class ScenarioRefold {
             try {
                 transactions.executeWithoutResult(status -> {
                     List<ClockRow> rows = new ArrayList<>(CHUNK);
-                    history.forEach(scenarioId, start, to, message -> {
-                        last[0] = message.getSequenceNumber();
+                    feed.forEach(scenarioId, start, to, event -> {
+                        last[0] = event.sequence();
                         try {
-                            rows.add(fold(scenarioId, message, state, past, rows, start));
+                            rows.add(fold(scenarioId, event, state, past, rows, start));
                         } catch (RuntimeException e) {
                             throw new StreamFault(last[0], e);
                         }
@@ -115,18 +114,18 @@ public class ScenarioRefold {
     }
 
     /** Folds one event onto {@code state[0]}: its event_clock row (rows of this chunk a roll-back marks). */
-    private ClockRow fold(String scenarioId, DomainEventMessage<?> message, ScenarioState[] state,
-                                          ScenarioPast past, List<ClockRow> rows, long chunkStart) {
-        long sequence = message.getSequenceNumber();
-        Object payload = message.getPayload();
-        Object actionId = message.getMetaData().get(ActionMetaData.ACTION_ID);
+    private ClockRow fold(String scenarioId, EventFeed.Fed event, ScenarioState[] state, ScenarioPast past,
+                          List<ClockRow> rows, long chunkStart) {
+        long sequence = event.sequence();
+        Object payload = event.payload();
+        String actionId = event.actionId();
         if (state[0] == null) {
             if (!(payload instanceof ScenarioStarted started)) {
                 throw new IllegalStateException("scenario " + scenarioId + " does not begin with its start");
             }
             state[0] = ScenarioState.started(started);
         } else {
-            state[0] = state[0].evolve(FoldInput.of(message), past);
+            state[0] = state[0].evolve(FoldInput.of(payload, event.side()), past);
         }
         if (payload instanceof RollBack rollBack) {
             long back = rollBack.rolledBackTo() != null ? rollBack.rolledBackTo()
@@ -143,8 +142,7 @@ public class ScenarioRefold {
                 }
             }
         }
-        return EventClockProjection.folded(scenarioId, sequence, payload, actionId == null ? null
-                : actionId.toString(), state[0].clock());
+        return EventClockProjection.folded(scenarioId, sequence, payload, actionId, state[0].clock());
     }
 
     /** This chunk's rows where the stored ones differ: inserted, or updated in place. */
