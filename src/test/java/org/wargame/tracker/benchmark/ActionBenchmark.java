@@ -285,6 +285,8 @@ class ActionBenchmark extends ApiTestSupport {
 
         // ---- memory
         System.gc();
+        Files.createDirectories(Path.of("target", "benchmark"));
+        nativeMemory(); // with -XX:NativeMemoryTracking=summary: where the RSS goes, beside the report
         String flags = String.join(" ", java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
                 .stream().filter(a -> a.startsWith("-X")).toList());
         row("RSS of the test JVM (tracker and benchmark client) after the reads and a full collection", mb(rss())
@@ -963,6 +965,25 @@ class ActionBenchmark extends ApiTestSupport {
     }
 
     // ------------------------------------------------------------------------------------------------ report
+
+    /**
+     * With {@code -XX:NativeMemoryTracking=summary} in the argLine, the JVM's memory by kind (heap, metaspace, code,
+     * threads) as {@code jcmd <pid> VM.native_memory summary} gives it, into target/benchmark/native-memory.txt.
+     */
+    private static void nativeMemory() throws IOException {
+        if (java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .noneMatch(a -> a.startsWith("-XX:NativeMemoryTracking="))) {
+            return;
+        }
+        try {
+            Object text = java.lang.management.ManagementFactory.getPlatformMBeanServer().invoke(
+                    new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"), "vmNativeMemory",
+                    new Object[]{new String[]{"summary"}}, new String[]{String[].class.getName()});
+            Files.writeString(Path.of("target", "benchmark", "native-memory.txt"), text.toString());
+        } catch (Exception e) {
+            Files.writeString(Path.of("target", "benchmark", "native-memory.txt"), "no summary: " + e + "\n");
+        }
+    }
 
     /** The heap's live classes by size, as {@code jcmd <pid> GC.class_histogram} gives them (the first 60). */
     private static String classHistogram() {
