@@ -25,9 +25,17 @@ final class ImportFloor {
     private ImportFloor() {
     }
 
-    /** The settings part of the application's H2 URL (from its first ';'): the floor's file opens as the tracker's. */
+    /**
+     * The settings part of the H2 URL the tracker's data source opens (from its first ';'), as the tracker's
+     * durability made it ({@code WRITE_DELAY=0}, added to the configured URL by store/DurableDataSource): the floor's
+     * file opens as the tracker's. Taken from the configured URL the floor ran with H2's default write delay, its
+     * pages written by H2's background thread on the other core and nothing synced, which no acknowledged write of
+     * the tracker may do.
+     */
     static String settings(org.springframework.context.ConfigurableApplicationContext tracker) {
-        String url = tracker.getEnvironment().getProperty("spring.datasource.url", "");
+        javax.sql.DataSource source = tracker.getBean(javax.sql.DataSource.class);
+        String url = source instanceof com.zaxxer.hikari.HikariDataSource hikari ? hikari.getJdbcUrl()
+                : tracker.getEnvironment().getProperty("spring.datasource.url", "");
         return url.indexOf(';') < 0 ? "" : url.substring(url.indexOf(';'));
     }
 
@@ -65,6 +73,7 @@ final class ImportFloor {
                     "classpath:db/migration/" + vendor).load().migrate();
             JdbcTemplate jdbc = new JdbcTemplate(target);
             TransactionTemplate transactions = new TransactionTemplate(new DataSourceTransactionManager(target));
+            Runnable sync = "h2".equals(vendor) ? h2Sync(target) : () -> { }; // PostgreSQL syncs at its commit
             long t = System.nanoTime();
             for (int from = 0; from < events; from += BATCH) { // as the import: the k-th 5,000 of each table
                 int start = from;
@@ -77,11 +86,24 @@ final class ImportFloor {
                         }
                     }
                 });
+                sync.run(); // each commit on the disk before the next, as the tracker's commits (DurableCommits)
             }
             return events / ((System.nanoTime() - t) / 1e9);
         } finally {
             target.destroy();
         }
+    }
+
+    /** Forces the H2 file of the floor's one connection to the disk, as the tracker forces its own after a commit. */
+    private static Runnable h2Sync(SingleConnectionDataSource target) {
+        return () -> {
+            try (java.sql.Connection c = target.getConnection()) {
+                ((org.h2.engine.SessionLocal) c.unwrap(org.h2.jdbc.JdbcConnection.class).getSession()).getDatabase()
+                        .getStore().getMvStore().getFileStore().sync();
+            } catch (java.sql.SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        };
     }
 
     /**

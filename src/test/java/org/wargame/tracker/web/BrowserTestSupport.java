@@ -44,6 +44,10 @@ abstract class BrowserTestSupport extends ApiTestSupport {
         driver.manage().window().setSize(new Dimension(1280, 1000));
         wait = new WebDriverWait(driver, Duration.ofSeconds(10));
         wait.ignoring(StaleElementReferenceException.class);
+        // an element a live update replaced between finding and reading it: Chromium reports it as stale, or now and
+        // then as "unhandled inspector error: Node with given id does not belong to the document" (a plain
+        // WebDriverException, seen in CI); the wait reads it again, and a real error still ends in its timeout
+        wait.ignoring(org.openqa.selenium.WebDriverException.class);
     }
 
     /** The address of {@code path} on the application under test, as a browser opens it. */
