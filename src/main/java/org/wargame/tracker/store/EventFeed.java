@@ -17,7 +17,6 @@ import org.springframework.stereotype.Component;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -102,10 +101,8 @@ public class EventFeed {
     }
 
     private boolean upcastApplies(String name, String revision) {
-        return upcast.computeIfAbsent(name + "\u0000" + revision, key -> {
-            Class<?> type = names.typeOf(name);
-            return upcasts.stream().anyMatch(u -> Objects.equals(revision, u.from()) && type == u.type());
-        });
+        return upcast.computeIfAbsent(name + "\u0000" + revision,
+                key -> upcasts.stream().anyMatch(u -> FamilyUpcasters.applies(u, names, name, revision)));
     }
 
     /** The metadata's side and action id (either null when absent), or null when either is not a plain value. */

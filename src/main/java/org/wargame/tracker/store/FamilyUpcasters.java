@@ -26,6 +26,11 @@ final class FamilyUpcasters {
         return new EventUpcasterChain(upcasters);
     }
 
+    /** Whether {@code upcast} reads an event stored under {@code name} in {@code revision}. */
+    static boolean applies(Upcast upcast, EventNames names, String name, String revision) {
+        return Objects.equals(revision, upcast.from()) && names.typeOf(name) == upcast.type();
+    }
+
     private static final class One extends SingleEventUpcaster {
         private final Upcast upcast;
         private final EventNames names;
@@ -37,8 +42,7 @@ final class FamilyUpcasters {
 
         @Override
         protected boolean canUpcast(IntermediateEventRepresentation representation) {
-            return Objects.equals(representation.getType().getRevision(), upcast.from())
-                    && names.typeOf(representation.getType().getName()) == upcast.type();
+            return applies(upcast, names, representation.getType().getName(), representation.getType().getRevision());
         }
 
         @Override

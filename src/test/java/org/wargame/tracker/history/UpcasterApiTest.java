@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.wargame.tracker.ApiTestSupport;
+import org.wargame.tracker.HandMadeEvents;
 import org.wargame.tracker.campaign.CampaignEvent.CampaignCreated;
 import org.wargame.tracker.scenario.ScenarioEvent.DisputeUpheld;
 
@@ -40,18 +41,8 @@ class UpcasterApiTest extends ApiTestSupport {
         String id = "legacy-" + UUID.randomUUID();
         String legacy = "{\"campaignId\":\"" + id + "\",\"name\":\"Old\",\"ruleSet\":\"asl\",\"sides\":[],"
                 + "\"referee\":\"referee\",\"description\":null}";
-        boolean postgres = Boolean.TRUE.equals(jdbc.execute((java.sql.Connection c) ->
-                c.getMetaData().getDatabaseProductName().toLowerCase().contains("postgres")));
-        Long index = jdbc.queryForObject(postgres ? "select nextval('domain_event_entry_seq')"
-                : "select next value for domain_event_entry_seq", Long.class);
-        if (index == null) {
-            throw new IllegalStateException("no sequence value");
-        }
-        jdbc.update("insert into domain_event_entry (global_index, sequence_number, aggregate_identifier, "
-                        + "event_identifier, payload_revision, payload_type, time_stamp, type, meta_data, payload) "
-                        + "values (?, 0, ?, ?, null, ?, ?, 'Campaign', ?, ?)", index, id, UUID.randomUUID().toString(),
-                "org.wargame.tracker.campaign.CampaignEvent$CampaignCreated", Instant.now().toString(),
-                "{}".getBytes(StandardCharsets.UTF_8), legacy.getBytes(StandardCharsets.UTF_8));
+        HandMadeEvents.store(jdbc, id, 0, "Campaign", "org.wargame.tracker.campaign.CampaignEvent$CampaignCreated",
+                legacy, "{}");
 
         try {
             Object payload = eventStore.readEvents(id, 0).next().getPayload();
@@ -97,14 +88,6 @@ class UpcasterApiTest extends ApiTestSupport {
 
     /** One hand-made row without revision at sequence 0 of a stream of its own (no chain: deleted after). */
     private void store(String stream, String type, String payload) {
-        boolean postgres = Boolean.TRUE.equals(jdbc.execute((java.sql.Connection c) ->
-                c.getMetaData().getDatabaseProductName().toLowerCase().contains("postgres")));
-        Long index = jdbc.queryForObject(postgres ? "select nextval('domain_event_entry_seq')"
-                : "select next value for domain_event_entry_seq", Long.class);
-        jdbc.update("insert into domain_event_entry (global_index, sequence_number, aggregate_identifier, "
-                        + "event_identifier, payload_revision, payload_type, time_stamp, type, meta_data, payload) "
-                        + "values (?, 0, ?, ?, null, ?, ?, 'Scenario', ?, ?)", index, stream,
-                UUID.randomUUID().toString(), type, Instant.now().toString(), "{}".getBytes(StandardCharsets.UTF_8),
-                payload.getBytes(StandardCharsets.UTF_8));
+        HandMadeEvents.store(jdbc, stream, 0, "Scenario", type, payload, "{}");
     }
 }

@@ -7,10 +7,9 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.wargame.tracker.ApiTestSupport;
+import org.wargame.tracker.HandMadeEvents;
 import org.wargame.tracker.scenario.ScenarioEvent.DisputeUpheld;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -95,14 +94,6 @@ class EventFeedTest extends ApiTestSupport {
     }
 
     private void store(String stream, long sequence, String type, String payload, String metaData) {
-        boolean postgres = Boolean.TRUE.equals(jdbc.execute((java.sql.Connection c) ->
-                c.getMetaData().getDatabaseProductName().toLowerCase().contains("postgres")));
-        Long index = jdbc.queryForObject(postgres ? "select nextval('domain_event_entry_seq')"
-                : "select next value for domain_event_entry_seq", Long.class);
-        jdbc.update("insert into domain_event_entry (global_index, sequence_number, aggregate_identifier, "
-                        + "event_identifier, payload_revision, payload_type, time_stamp, type, meta_data, payload) "
-                        + "values (?, ?, ?, ?, null, ?, ?, 'Scenario', ?, ?)", index, sequence, stream,
-                UUID.randomUUID().toString(), type, Instant.now().toString(),
-                metaData.getBytes(StandardCharsets.UTF_8), payload.getBytes(StandardCharsets.UTF_8));
+        HandMadeEvents.store(jdbc, stream, sequence, "Scenario", type, payload, metaData);
     }
 }
