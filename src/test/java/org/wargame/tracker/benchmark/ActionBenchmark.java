@@ -322,6 +322,42 @@ class ActionBenchmark extends ApiTestSupport {
         notes.add("RSS: VmRSS of the test JVM (one process: the tracker and the benchmark's HTTP client), flags "
                 + (flags.isEmpty() ? "none" : "`" + flags + "`"));
 
+        // ---- the state holds no earlier state; rulings far back
+        long rowShort = viewBytes(short10.id());
+        long rowLong = viewBytes(bySize.get(SIZES[SIZES.length - 1]).id());
+        row("scenario read model (scenario_view and scenario_part rows), 10 counters: 100 / "
+                + events(bySize.get(SIZES[SIZES.length - 1])), rowShort
+                + " / " + rowLong + " bytes", "-", ratio((double) rowLong / rowShort), "at most 1.2",
+                rowLong <= 1.2 * rowShort);
+        // before the export, the imports and the trackers they start: what stays live (the tracker's heap, the
+        // benchmark's parked scenarios and the client) is written down, since a ruling far back allocates much and
+        // collects the more often the fuller the heap; a tracker started and stopped in this JVM leaves caches
+        // behind (Spring's, held softly: 20 MB more with four more trackers, and the ruling 1,000 back took 1.1 s
+        // where it took 0.76)
+        System.gc();
+        notes.add(String.format(Locale.ROOT, "Heap in use before the rulings, after a full collection: %s of %s "
+                + "most; its largest classes in target/benchmark/heap-before-rulings.txt", mb(heapUsed()),
+                mb(Runtime.getRuntime().maxMemory())));
+        Files.writeString(Path.of("target", "benchmark", "heap-before-rulings.txt"), classHistogram());
+        for (int back : new int[]{10, 100, 1000}) { // medians of 3, each dispute and ruling a write of its own
+            String before = events(long20);
+            List<Double> disputes = new ArrayList<>();
+            List<Double> rulings = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                double[] ms = ruling(long20.id(), back);
+                disputes.add(ms[0] < 0 ? Double.MAX_VALUE : ms[0]);
+                rulings.add(ms[1] < 0 ? Double.MAX_VALUE : ms[1]);
+            }
+            double dispute = median(disputes);
+            double ruling = median(rulings);
+            row(String.format(Locale.ROOT, "dispute of the action %,d actions back (finds it in the record; median "
+                    + "of 3), %s", back, before), dispute == Double.MAX_VALUE ? "refused"
+                    : String.format(Locale.ROOT, "%.0f ms (%s)", dispute, spread(disputes)), "-", "-", "-", null);
+            row(String.format(Locale.ROOT, "upheld ruling %,d actions back (replays the later ones; median of 3), %s",
+                    back, before), ruling == Double.MAX_VALUE ? "refused" : String.format(Locale.ROOT, "%.0f ms (%s)",
+                    ruling, spread(rulings)), "-", "-", "under 1 s", ruling < 1000);
+        }
+
         // ---- export and verify of the 20,000-event campaign next to a raw scan of its rows, in rounds, each after
         // a write
         String campaign20 = campaignOf.get(SIZES[1]);
@@ -367,40 +403,6 @@ class ActionBenchmark extends ApiTestSupport {
             postgres(postgres, exported[0], exportLines);
         }
 
-        // ---- the state holds no earlier state; rulings far back
-        long rowShort = viewBytes(short10.id());
-        long rowLong = viewBytes(bySize.get(SIZES[SIZES.length - 1]).id());
-        row("scenario read model (scenario_view and scenario_part rows), 10 counters: 100 / "
-                + events(bySize.get(SIZES[SIZES.length - 1])), rowShort
-                + " / " + rowLong + " bytes", "-", ratio((double) rowLong / rowShort), "at most 1.2",
-                rowLong <= 1.2 * rowShort);
-        // what the benchmark itself held for the export and import is let go, and what stays live (the tracker's
-        // heap, the benchmark's parked scenarios and the client) is written down: a ruling far back allocates much,
-        // and collects the more often the fuller the heap
-        exported[0] = null;
-        System.gc();
-        notes.add(String.format(Locale.ROOT, "Heap in use before the rulings, after a full collection: %s of %s "
-                + "most; its largest classes in target/benchmark/heap-before-rulings.txt", mb(heapUsed()),
-                mb(Runtime.getRuntime().maxMemory())));
-        Files.writeString(Path.of("target", "benchmark", "heap-before-rulings.txt"), classHistogram());
-        for (int back : new int[]{10, 100, 1000}) { // medians of 3, each dispute and ruling a write of its own
-            String before = events(long20);
-            List<Double> disputes = new ArrayList<>();
-            List<Double> rulings = new ArrayList<>();
-            for (int i = 0; i < 3; i++) {
-                double[] ms = ruling(long20.id(), back);
-                disputes.add(ms[0] < 0 ? Double.MAX_VALUE : ms[0]);
-                rulings.add(ms[1] < 0 ? Double.MAX_VALUE : ms[1]);
-            }
-            double dispute = median(disputes);
-            double ruling = median(rulings);
-            row(String.format(Locale.ROOT, "dispute of the action %,d actions back (finds it in the record; median "
-                    + "of 3), %s", back, before), dispute == Double.MAX_VALUE ? "refused"
-                    : String.format(Locale.ROOT, "%.0f ms (%s)", dispute, spread(disputes)), "-", "-", "-", null);
-            row(String.format(Locale.ROOT, "upheld ruling %,d actions back (replays the later ones; median of 3), %s",
-                    back, before), ruling == Double.MAX_VALUE ? "refused" : String.format(Locale.ROOT, "%.0f ms (%s)",
-                    ruling, spread(rulings)), "-", "-", "under 1 s", ruling < 1000);
-        }
         TableActions.dropFloor(jdbc);
 
         // ---- the file after a clean stop of this tracker
