@@ -44,14 +44,21 @@ public class DurableDataSource implements BeanPostProcessor {
      * The URL with {@code WRITE_DELAY=0} in place of any write delay it names, and a parsed-statement cache of
      * {@value #STATEMENTS} per connection unless it names one: H2 keeps 8 by default, fewer than an HTTP request's
      * statements with its sign-in, action and answer, so each was parsed again every time (13% of an HTTP action in
-     * a profile; about 10% of its time in the benchmark, docs/speed.md).
+     * a profile; about 10% of its time in the benchmark, docs/speed.md). And no result kept for reuse unless it
+     * says so: H2 keeps each cached statement's last result whole, to answer the same query again while no table it
+     * reads has changed, so every pooled connection held the last result of up to {@value #STATEMENTS} statements
+     * (an export's rows, an audit page's) for as long as the tracker ran: in the benchmark the heap in use grew
+     * by about 100 MB of a 256 MB heap after the exports and history pages, which then collected most of the time.
+     * A read after a write is never answered from it anyway.
      */
     static String durable(String url) {
         String cached = QUERY_CACHE.matcher(url).find() ? url : url + ";QUERY_CACHE_SIZE=" + STATEMENTS;
-        return WRITE_DELAY.matcher(cached).replaceAll("") + ";WRITE_DELAY=0";
+        String unkept = REUSE.matcher(cached).find() ? cached : cached + ";OPTIMIZE_REUSE_RESULTS=FALSE";
+        return WRITE_DELAY.matcher(unkept).replaceAll("") + ";WRITE_DELAY=0";
     }
 
     private static final Pattern QUERY_CACHE = Pattern.compile("(?i);\\s*QUERY_CACHE_SIZE\\s*=");
+    private static final Pattern REUSE = Pattern.compile("(?i);\\s*OPTIMIZE_REUSE_RESULTS\\s*=");
     /** Parsed statements kept per connection: a page or an HTTP action uses a few dozen distinct ones. */
     static final int STATEMENTS = 128;
 

@@ -10,19 +10,25 @@ import java.sql.ResultSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The H2 file URL the tracker opens: synced commits and a parsed-statement cache large enough for an action. */
+/**
+ * The H2 file URL the tracker opens: synced commits, a parsed-statement cache large enough for an action, and no
+ * query result kept whole for reuse by each cached statement.
+ */
 class DurableDataSourceTest {
 
     @Test
     void aFileUrlGetsNoWriteDelayAndTheStatementCache() {
         assertThat(DurableDataSource.durable("jdbc:h2:file:./x;WRITE_DELAY=500;RETENTION_TIME=2000"))
-                .isEqualTo("jdbc:h2:file:./x;RETENTION_TIME=2000;QUERY_CACHE_SIZE=128;WRITE_DELAY=0");
+                .isEqualTo("jdbc:h2:file:./x;RETENTION_TIME=2000;QUERY_CACHE_SIZE=128;OPTIMIZE_REUSE_RESULTS=FALSE"
+                        + ";WRITE_DELAY=0");
     }
 
     @Test
-    void aStatementCacheTheUrlNamesIsKept() {
+    void aStatementCacheOrResultReuseTheUrlNamesIsKept() {
         assertThat(DurableDataSource.durable("jdbc:h2:file:./x; query_cache_size = 16"))
-                .isEqualTo("jdbc:h2:file:./x; query_cache_size = 16;WRITE_DELAY=0");
+                .isEqualTo("jdbc:h2:file:./x; query_cache_size = 16;OPTIMIZE_REUSE_RESULTS=FALSE;WRITE_DELAY=0");
+        assertThat(DurableDataSource.durable("jdbc:h2:file:./x;optimize_reuse_results=true"))
+                .isEqualTo("jdbc:h2:file:./x;optimize_reuse_results=true;QUERY_CACHE_SIZE=128;WRITE_DELAY=0");
     }
 
     @Test
@@ -36,6 +42,9 @@ class DurableDataSourceTest {
             assertThat(rs.getString(2)).isEqualTo("128");
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString(2)).isEqualTo("0");
+            // not among the settings H2 lists: asked of the database itself
+            assertThat(((org.h2.engine.SessionLocal) c.unwrap(org.h2.jdbc.JdbcConnection.class).getSession())
+                    .getDatabase().getOptimizeReuseResults()).isFalse();
         }
     }
 }
