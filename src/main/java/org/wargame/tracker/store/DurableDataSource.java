@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
  * {@code WRITE_DELAY} is replaced by {@code WRITE_DELAY=0} (H2 applies a URL's settings again on every new connection,
  * so a value set once at the start would be undone by the pool's next connection), and a connection whose database
  * was closed under it (a full disk, an I/O error) is dropped from the pool, so that the next one opens the file again
- * once the disk takes writes. {@link DurabilityCheck} reads the setting back at the start.
+ * once the disk takes writes. {@link DurabilityCheck} reads the setting back at the start. Before the data source is
+ * handed to anything, the rows a crash may have left of a transaction that never committed are rolled back
+ * ({@link H2Leftovers}).
  */
 @Component
 public class DurableDataSource implements BeanPostProcessor {
@@ -24,12 +26,15 @@ public class DurableDataSource implements BeanPostProcessor {
 
     @Override
     public Object postProcessAfterInitialization(Object bean, String beanName) {
+        // a pool already started was seen before (a test's own processor may hand it here first)
         if (bean instanceof HikariDataSource hikari && hikari.getJdbcUrl() != null
-                && isH2File(hikari.getJdbcUrl())) {
+                && isH2File(hikari.getJdbcUrl()) && hikari.getHikariPoolMXBean() == null) {
             hikari.setJdbcUrl(durable(hikari.getJdbcUrl()));
             if (hikari.getExceptionOverrideClassName() == null) {
                 hikari.setExceptionOverrideClassName(ClosedDatabase.class.getName());
             }
+            // before anything else reads the file: what a crash may have left of an unfinished transaction
+            H2Leftovers.rollBack(hikari, false);
         }
         return bean;
     }
