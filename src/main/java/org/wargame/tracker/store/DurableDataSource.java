@@ -34,7 +34,7 @@ public class DurableDataSource implements BeanPostProcessor {
                 hikari.setExceptionOverrideClassName(ClosedDatabase.class.getName());
             }
             // before anything else reads the file: what a crash may have left of an unfinished transaction
-            H2Leftovers.rollBack(hikari, false);
+            H2Leftovers.atStart(hikari.getJdbcUrl(), hikari.getUsername(), hikari.getPassword(), hikari);
         }
         return bean;
     }

@@ -17,6 +17,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import javax.sql.DataSource;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -24,6 +31,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 
 /**
@@ -48,6 +56,80 @@ final class H2Leftovers {
     }
 
     /**
+     * At the start, before anything else has the data source: looks through the file unless H2 closed it cleanly
+     * ({@link #closedCleanly}) and no look-through was left unfinished. A mark beside the file says one is under
+     * way: H2 itself marks a file clean while opening one whose header is behind its last chunk, so a start stopped
+     * between that open and this roll back's commit would otherwise leave a clean-looking file with its leftovers.
+     * A new file, a restored backup (a copy of a running file) and one left by a crash have no clean mark.
+     */
+    static void atStart(String url, String user, String password, DataSource dataSource) {
+        Path file = databaseFile(url, user, password);
+        Path pending = file == null ? null : file.resolveSibling(file.getFileName() + LOOKING_THROUGH);
+        if (file != null && closedCleanly(file) && !Files.exists(pending)) {
+            LOG.info("H2 file closed cleanly: no rows of unfinished transactions to look for");
+            return;
+        }
+        try {
+            if (pending != null && Files.exists(file)) {
+                Files.write(pending, new byte[0]);
+                syncFolder(pending.getParent());
+            }
+            if (rollBack(dataSource, false) && pending != null) {
+                Files.deleteIfExists(pending);
+                syncFolder(pending.getParent());
+            }
+        } catch (IOException e) {
+            // without the mark the file is looked through all the same; only a later start may skip it wrongly
+            LOG.warn("H2 file: the mark of a look-through under way: {}", e.toString());
+            rollBack(dataSource, false);
+        }
+    }
+
+    /** The mark beside the H2 file while it is being looked through. */
+    static final String LOOKING_THROUGH = ".looking-through";
+
+    /** The H2 file ({@code <name>.mv.db}) the URL opens, as H2 resolves it; null when it cannot say. */
+    static Path databaseFile(String url, String user, String password) {
+        try {
+            String name = new org.h2.engine.ConnectionInfo(url, new Properties(), user,
+                    password == null ? "" : password).getName();
+            return Path.of(name + ".mv.db").toAbsolutePath();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Whether H2 closed the file cleanly: both copies of its header (the first two 4 KB blocks, plain text such as
+     * {@code H:2,block:1329,blockSize:1000,chunk:3df,clean:1,...}) carry {@code clean:1}, which a clean close writes
+     * and the first chunk written after an open removes (H2's FileStore). Anything else, or a file that cannot be
+     * read, counts as not clean.
+     */
+    static boolean closedCleanly(Path file) {
+        byte[] head = new byte[2 * 4096];
+        try (InputStream in = Files.newInputStream(file)) {
+            if (in.readNBytes(head, 0, head.length) < head.length) {
+                return false;
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        for (int block = 0; block < 2; block++) {
+            String header = new String(head, block * 4096, 4096, StandardCharsets.ISO_8859_1);
+            if (!header.startsWith("H:2,") || !header.contains(",clean:1,")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void syncFolder(Path folder) throws IOException {
+        try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
+            channel.force(true);
+        }
+    }
+
+    /**
      * Opens the file through {@code dataSource} (H2 rolls back the transactions it has undo records of) and rolls
      * back the rows left without one, saying so in the log. Only before anything else uses the data source: a
      * transaction that began after the open ones were listed would look like a leftover. (So not when H2Recovery
@@ -64,9 +146,10 @@ final class H2Leftovers {
             if (found.isEmpty()) {
                 LOG.info("H2 file looked through for rows of unfinished transactions in {} ms: none", millis);
             } else {
-                LOG.warn("H2 file: {} rows of a transaction that never committed (the process stopped while it was "
-                        + "writing; nothing of it was acknowledged) were rolled back in {} ms: {}",
-                        found.values().stream().mapToInt(Integer::intValue).sum(), millis, found);
+                int rows = found.values().stream().mapToInt(Integer::intValue).sum();
+                LOG.warn("H2 file: {} of a transaction that never committed (the process stopped while it was "
+                        + "writing; nothing of it was acknowledged) rolled back in {} ms: {}",
+                        rows == 1 ? "1 row" : rows + " rows", millis, found);
             }
             return true;
         } catch (SQLException | RuntimeException e) {

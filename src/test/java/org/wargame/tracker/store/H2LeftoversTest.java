@@ -88,6 +88,73 @@ class H2LeftoversTest {
     }
 
     @Test
+    void theStartLooksThroughAFileACrashLeftAndSaysSoInItsHeader() throws Exception {
+        Path file = dir.resolve("t.mv.db");
+        assertThat(H2Leftovers.databaseFile(url(), "sa", "")).isEqualTo(file.toAbsolutePath());
+        assertThat(H2Leftovers.closedCleanly(file)).as("no file yet").isFalse();
+        try (Connection c = DriverManager.getConnection(url(), "sa", "")) {
+            c.createStatement().execute("create table event(id bigint primary key, stream varchar(40), "
+                    + "payload varchar(100))");
+            c.createStatement().execute("insert into event values (1, 'scenario', 'acknowledged')");
+        }
+        assertThat(H2Leftovers.closedCleanly(file)).as("after the last connection closed").isTrue();
+
+        Connection torn = DriverManager.getConnection(url(), "sa", "");
+        torn.setAutoCommit(false);
+        torn.createStatement().execute("insert into event values (2, 'scenario', 'never acknowledged')");
+        Database database = database(torn);
+        MVStore store = database.getStore().getMvStore();
+        for (String name : store.getMapNames()) {
+            if (name.startsWith("undoLog")) {
+                store.<Object, Object>openMap(name).clear();
+            }
+        }
+        store.commit();
+        database.shutdownImmediately();
+        assertThat(H2Leftovers.closedCleanly(file)).as("after a chunk and no close").isFalse();
+
+        H2Leftovers.atStart(url(), "sa", "", dataSource());
+
+        assertThat(dir.resolve("t.mv.db" + H2Leftovers.LOOKING_THROUGH)).as("the mark, once done").doesNotExist();
+        try (Connection reader = DriverManager.getConnection(url(), "sa", "")) {
+            assertThat(payloads(reader)).containsExactly("acknowledged");
+        }
+    }
+
+    @Test
+    void aCleanFileIsNotOpenedUnlessALookThroughWasLeftUnfinished() throws Exception {
+        try (Connection c = DriverManager.getConnection(url(), "sa", "")) {
+            c.createStatement().execute("create table t(id int primary key)");
+        }
+        javax.sql.DataSource refuses = new org.springframework.jdbc.datasource.AbstractDataSource() {
+            @Override
+            public Connection getConnection() throws SQLException {
+                throw new SQLException("a clean file is not opened to be looked through");
+            }
+
+            @Override
+            public Connection getConnection(String username, String password) throws SQLException {
+                return getConnection();
+            }
+        };
+        H2Leftovers.atStart(url(), "sa", "", refuses); // would log a warning and leave the mark
+
+        Path mark = dir.resolve("t.mv.db" + H2Leftovers.LOOKING_THROUGH);
+        assertThat(mark).doesNotExist();
+        java.nio.file.Files.write(mark, new byte[0]); // a start stopped while looking through
+        H2Leftovers.atStart(url(), "sa", "", dataSource());
+        assertThat(mark).as("looked through, then taken away").doesNotExist();
+    }
+
+    private org.h2.jdbcx.JdbcDataSource dataSource() {
+        org.h2.jdbcx.JdbcDataSource ds = new org.h2.jdbcx.JdbcDataSource();
+        ds.setURL(url());
+        ds.setUser("sa");
+        ds.setPassword("");
+        return ds;
+    }
+
+    @Test
     void aFileClosedCleanlyHasNone() throws Exception {
         try (Connection c = DriverManager.getConnection(url(), "sa", "")) {
             c.createStatement().execute("create table t(id int primary key)");
