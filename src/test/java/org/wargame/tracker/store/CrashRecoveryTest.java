@@ -57,10 +57,8 @@ class CrashRecoveryTest {
                 }
                 if (round % 10 == 1) { // a scenario lasts at most 100 Game Turns: new ones for a long run
                     played = driver.startScenarios("asl-west-of-alamein", 3);
-                    scenarios = scenarios == null ? new ArrayList<>(played) : scenarios;
-                    if (round > 1) {
-                        scenarios.addAll(played);
-                    }
+                    scenarios = scenarios == null ? new ArrayList<>() : scenarios;
+                    scenarios.addAll(played);
                 }
                 List<String> playing = played;
                 int acknowledgedBefore = tally.ok.get();
@@ -91,10 +89,11 @@ class CrashRecoveryTest {
 
         Running last = start(KILLS + 1);
         try {
-            assertThat(last.driver().check(scenarios, tally, false)).as("after kill %d (the folder it left: %s)", KILLS, KEPT).isEmpty();
+            assertThat(last.driver().check(scenarios, tally, false)).as("after kill %d (the folder it left: %s)",
+                    KILLS, KEPT).isEmpty();
             System.out.printf("crash recovery: %d kills, %d actions acknowledged, all stored; %s; rows of an "
-                    + "unfinished transaction rolled back at %d of the starts%n", KILLS, tally.acknowledgedCount(), tally,
-                    startsThatRolledBack());
+                    + "unfinished transaction rolled back at %d of the starts%n", KILLS, tally.acknowledgedCount(),
+                    tally, startsThatRolledBack());
         } finally {
             last.process.destroy(); // a clean stop
             last.process.waitFor(60, TimeUnit.SECONDS);

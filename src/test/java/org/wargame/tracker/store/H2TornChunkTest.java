@@ -41,7 +41,8 @@ class H2TornChunkTest {
         int roundsWithLeftovers = 0;
         for (int kill = 1; kill <= kills; kill++) {
             Process writer = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx128m", "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                    "-Xmx128m", "-cp", System.getProperty("surefire.test.class.path",
+                            System.getProperty("java.class.path")),
                     Writer.class.getName(), url)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             Thread.sleep(1000 + ThreadLocalRandom.current().nextInt(1000));
@@ -73,7 +74,8 @@ class H2TornChunkTest {
         public static void main(String[] args) throws Exception {
             String url = args[0];
             try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement()) {
-                s.execute("create table if not exists a(id bigint primary key, stream varchar(40), payload varbinary(800))");
+                s.execute("create table if not exists a(id bigint primary key, stream varchar(40), "
+                        + "payload varbinary(800))");
                 s.execute("create index if not exists a_stream on a(stream, id)");
                 s.execute("create table if not exists b(id bigint primary key, hash varchar(64))");
                 s.execute("create table if not exists r(stream varchar(40) primary key, last bigint)");
