@@ -11,6 +11,9 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 import javax.sql.DataSource;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -20,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  * database has been closed" until the process restarts. Every second this looks at the H2 file last synced: once it
  * is closed, its files are released ({@code shutdownImmediately}) and the pool drops its connections, so that the
  * next connection opens the file again; while the disk is still full that fails and writes answer 503, and once
- * space returns the tracker carries on without a restart. Nothing here runs on PostgreSQL.
+ * space returns the tracker carries on without a restart. The next start then looks through the file for rows of
+ * unfinished transactions ({@link H2Leftovers}), whatever its header says. Nothing here runs on PostgreSQL.
  */
 @Component
 public class H2Recovery {
@@ -30,6 +34,8 @@ public class H2Recovery {
     private final DurableCommits commits;
     private final DataSource dataSource;
     private ScheduledExecutorService executor;
+    /** The mark that makes the next start look through the file (H2Leftovers), until it could be written. */
+    private volatile Path lookAtNextStart;
 
     public H2Recovery(DurableCommits commits, DataSource dataSource) {
         this.commits = commits;
@@ -54,6 +60,15 @@ public class H2Recovery {
     }
 
     void check() {
+        Path mark = lookAtNextStart;
+        if (mark != null) {
+            try { // on a disk still full this may fail: tried again every second
+                Files.write(mark, new byte[0]);
+                lookAtNextStart = null;
+            } catch (IOException e) {
+                LOG.debug("H2 recovery: the look-through mark not written yet: {}", e.toString());
+            }
+        }
         try {
             Database database = commits.database();
             if (database == null) {
@@ -64,6 +79,12 @@ public class H2Recovery {
                 return;
             }
             commits.forget(database);
+            // the file is opened again while requests go on, too late to look through it (H2Leftovers): the next
+            // start does, even after a clean close, since leftovers of the failed write stay in it until then
+            if (database.getDatabasePath() != null) {
+                lookAtNextStart = Path.of(database.getDatabasePath() + ".mv.db" + H2Leftovers.LOOKING_THROUGH)
+                        .toAbsolutePath();
+            }
             LOG.warn("H2 closed its database after a failed write ({}); releasing it so that it is opened again",
                     store.getPanicException() == null ? "closed" : store.getPanicException().getMessage());
             try {
