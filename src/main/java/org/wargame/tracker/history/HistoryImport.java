@@ -5,7 +5,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.dao.DataIntegrityViolationException;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -47,18 +46,18 @@ import java.util.concurrent.locks.ReentrantLock;
  * transaction, with the clock rows that fold made ({@link ImportClocks}), and the other read models built once per
  * stream: a scenario's from the state its fold ended in, a campaign's as a rebuild builds it; should that fail (a
  * database fault, a stream stored meanwhile by another instance), every row of the file's streams is removed again.
- * One import at a time.
+ * A crash in between is settled by the next start through the {@link ImportJournal}, which also lets one import run
+ * at a time across several trackers on one database (as within one).
  */
 @Component
 class HistoryImport {
 
     private static final Logger LOG = LoggerFactory.getLogger(HistoryImport.class);
-    /** Events written per transaction. */
+    /** Events written per transaction, unless {@code tracker.history.import-batch} says otherwise. */
     static final int BATCH = 5_000;
 
     private final EventTables tables;
     private final StrictEvents strict;
-    private final JdbcTemplate jdbc;
     private final int maxLine;
     private final long maxEvents;
     private final int maxStreams;
@@ -67,22 +66,26 @@ class HistoryImport {
     private final MoveLines moveLines;
     private final ScenarioProjection views;
     private final EventClockProjection clocks;
+    private final ImportJournal journal;
+    private final int batchSize;
     private final ReentrantLock importing = new ReentrantLock();
     private final AtomicReference<Progress> progress = new AtomicReference<>(
             new Progress("idle", null, 0, 0, 0, null, null, null));
 
-    HistoryImport(EventTables tables, StrictEvents strict, JdbcTemplate jdbc,
+    HistoryImport(EventTables tables, StrictEvents strict,
                   PlatformTransactionManager transactionManager, ReadModelRebuild rebuild,
                   @Value("${tracker.limits.history-line:4MB}") DataSize maxLine,
                   @Value("${tracker.limits.history-events:10000000}") long maxEvents,
                   @Value("${tracker.limits.history-streams:10000}") int maxStreams, MoveLines moveLines,
-                  ScenarioProjection views, EventClockProjection clocks) {
+                  ScenarioProjection views, EventClockProjection clocks, ImportJournal journal,
+                  @Value("${tracker.history.import-batch:" + BATCH + "}") int batchSize) {
+        this.journal = journal;
+        this.batchSize = Math.max(1, batchSize);
         this.moveLines = moveLines;
         this.views = views;
         this.clocks = clocks;
         this.tables = tables;
         this.strict = strict;
-        this.jdbc = jdbc;
         this.maxLine = (int) Math.min(Integer.MAX_VALUE - 16, maxLine.toBytes());
         this.maxEvents = maxEvents;
         this.maxStreams = maxStreams;
@@ -131,7 +134,9 @@ class HistoryImport {
         Path checkedRows = null;
         Path clockRows = null;
         Instant started = Instant.now();
+        ImportJournal.Turn turn = null;
         try {
+            turn = journal.turn(true); // what a crash left of an earlier import is settled first
             checkedRows = Files.createTempFile("tracker-import-", ".rows");
             clockRows = Files.createTempFile("tracker-import-", ".clock");
             progress.set(new Progress("checking", null, 0, 0, 0, started, null, null));
@@ -148,7 +153,7 @@ class HistoryImport {
                 long t1 = System.nanoTime();
                 progress.set(new Progress("storing", checked.campaignId(), checked.events(), 0, 0, started, null,
                         null));
-                int built = storeWithReadModels(checked, checkedRows, folded, started);
+                int built = storeWithReadModels(checked, checkedRows, folded, started, turn);
                 long t2 = System.nanoTime();
                 progress.set(new Progress("done", checked.campaignId(), checked.events(), checked.events(), built,
                         started, Instant.now(), null));
@@ -164,6 +169,9 @@ class HistoryImport {
             fail(started, e.getMessage());
             throw e;
         } finally {
+            if (turn != null) {
+                turn.close();
+            }
             importing.unlock();
             for (Path spool : new Path[] {checkedRows, clockRows}) {
                 if (spool != null) {
@@ -182,13 +190,16 @@ class HistoryImport {
      * the state its fold ended in (folded from the store only when that was not held), a campaign's through the
      * projections. On any failure nothing of the file is left. Returns how many streams' read models were built.
      */
-    private int storeWithReadModels(Checked checked, Path checkedRows, ImportClocks folded, Instant started)
-            throws IOException {
+    private int storeWithReadModels(Checked checked, Path checkedRows, ImportClocks folded, Instant started,
+                                    ImportJournal.Turn turn) throws IOException {
         int built = 0;
         try {
+            List<ImportJournal.Entry> entries = new ArrayList<>(checked.streams().size());
+            checked.streams().forEach((id, stream) -> entries.add(new ImportJournal.Entry(id, stream.type)));
+            turn.begin(checked.campaignId(), entries);
             int[] moved;
             try (ImportClocks.Reader clockRows = folded.reader()) {
-                moved = store(checkedRows, checked, started, clockRows);
+                moved = store(checkedRows, checked, started, clockRows, turn);
             }
             LOG.info("history import of {}: {} accounts added, {} dice seeds", checked.campaignId(), moved[0],
                     moved[1]);
@@ -210,8 +221,9 @@ class HistoryImport {
                 progress.set(new Progress("read models", checked.campaignId(), checked.events(),
                         checked.events(), ++built, started, null, null));
             }
+            turn.finished();
         } catch (RuntimeException e) {
-            remove(checked.streams().keySet(), checked.moved());
+            remove(checked.streams().keySet(), checked.moved(), turn);
             if (e instanceof DataIntegrityViolationException) {
                 // a stream stored meanwhile by another instance, or events whose identifiers the tracker
                 // holds already (a copy of a history under new stream names): the store's unique keys say so
@@ -234,27 +246,18 @@ class HistoryImport {
      * The compensating removal of a file that could not be stored whole: no row of its streams is left, nor an
      * account, seed or kept content it stored.
      */
-    private void remove(java.util.Collection<String> streams, MoveLines.Pending moved) {
+    private void remove(java.util.Collection<String> streams, MoveLines.Pending moved, ImportJournal.Turn turn) {
         try {
             transactions.executeWithoutResult(status -> {
                 moved.remove();
-                for (String stream : streams) {
-                    tables.removeImported(stream);
-                    for (String[] table : READ_MODELS) {
-                        jdbc.update("delete from " + table[0] + " where " + table[1] + " = ?", stream);
-                    }
-                }
+                turn.remove(streams);
             });
         } catch (RuntimeException e) {
+            // the journal still names the streams: the next import or start removes them
             LOG.error("import: the rows of a refused file could not be removed ({}): {}", streams, e.getMessage());
             throw e;
         }
     }
-
-    /** The read-model tables of a stream (constants, never input). */
-    private static final String[][] READ_MODELS = {{"campaign_member", "campaign_id"},
-            {"campaign_view", "campaign_id"}, {"scenario_part", "scenario_id"}, {"scenario_view", "scenario_id"},
-            {"scenario_checkpoint", "scenario_id"}};
 
     /**
      * The first pass, as the body arrives: every line read (each within the line limit), its sequence and hash
@@ -391,19 +394,19 @@ class HistoryImport {
      * (the batches before are removed by the caller). The scenarios' clock rows as the fold made them go with the
      * events, as many with each batch, the rest with the last. Returns how many accounts were added and seeds stored.
      */
-    private int[] store(Path checkedRows, Checked checked, Instant started, ImportClocks.Reader clockRows)
-            throws IOException {
-        List<ChainedEvent> batch = new ArrayList<>(BATCH);
+    private int[] store(Path checkedRows, Checked checked, Instant started, ImportClocks.Reader clockRows,
+                        ImportJournal.Turn turn) throws IOException {
+        List<ChainedEvent> batch = new ArrayList<>(Math.min(batchSize, 1 << 16));
         long stored = 0;
         try (CheckedRows.Reader rows = new CheckedRows.Reader(checkedRows)) {
             for (long k = 0; k < checked.events(); k++) {
                 batch.add(rows.next().row());
-                if (batch.size() == BATCH && k < checked.events() - 1) {
+                if (batch.size() == batchSize && k < checked.events() - 1) {
                     stored += batch.size();
                     List<ChainedEvent> full = batch;
                     transactions.executeWithoutResult(status -> {
                         tables.append(full);
-                        tables.insertClockRows(clockRows.next(BATCH));
+                        tables.insertClockRows(clockRows.next(batchSize));
                     });
                     batch.clear();
                     progress.set(new Progress("storing", checked.campaignId(), checked.events(), stored, 0,
@@ -418,6 +421,7 @@ class HistoryImport {
                 for (List<ClockRow> rows = clockRows.next(BATCH); !rows.isEmpty(); rows = clockRows.next(BATCH)) {
                     tables.insertClockRows(rows);
                 }
+                turn.stored();
                 return moved.store();
             });
         } catch (RuntimeException e) {

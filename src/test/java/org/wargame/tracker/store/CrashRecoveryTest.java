@@ -2,22 +2,17 @@ package org.wargame.tracker.store;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.wargame.tracker.TrackerApplication;
 import org.wargame.tracker.load.LoadDriver;
+import org.wargame.tracker.load.TrackerProcess;
 
-import java.io.File;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,7 +27,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CrashRecoveryTest {
 
     private static final String REFEREE = "crash-referee-password";
-    private static final Pattern PORT = Pattern.compile("Tomcat started on port (\\d+)");
     /** {@code -Dcrash.kills=N} to look for a rare failure; three by default. */
     private static final int KILLS = Integer.getInteger("crash.kills", 3);
     /** The data folder as each kill left it, before the next start recovers it (kept when the test fails). */
@@ -145,51 +139,8 @@ class CrashRecoveryTest {
 
     /** Starts the tracker as a process on the data folder; returns when it answers with its sample campaign. */
     private Running start(int round) throws IOException, InterruptedException {
-        Path log = Path.of("target", "crash-recovery", "run-" + round + ".log");
-        Files.createDirectories(log.getParent());
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                        .toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1", "-cp", applicationClassPath(),
-                TrackerApplication.class.getName(), "--server.port=0", "--tracker.data-dir=" + data,
-                "--spring.profiles.active=default"));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(log.toFile());
-        builder.environment().put("TRACKER_REFEREE_PASSWORD", REFEREE);
-        builder.environment().put("TRACKER_PLAYER_PASSWORD", "crash-player-password");
-        Process process = builder.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
-        Integer port = null;
-        while (System.nanoTime() < deadline && process.isAlive()) {
-            if (port == null) {
-                Matcher m = PORT.matcher(Files.readString(log));
-                port = m.find() ? Integer.valueOf(m.group(1)) : null;
-            }
-            if (port != null) {
-                LoadDriver driver = new LoadDriver(List.of(port), "referee", REFEREE);
-                try {
-                    if (driver.get(URI.create("http://127.0.0.1:" + port), "/api/campaigns/asl-west-of-alamein")
-                            .statusCode() == 200) {
-                        return new Running(process, port);
-                    }
-                } catch (IOException notYet) {
-                    // still starting
-                }
-            }
-            Thread.sleep(200);
-        }
-        process.destroyForcibly();
-        throw new AssertionError("the tracker did not start (round " + round + "):\n" + tail(log));
-    }
-
-    private static String tail(Path log) throws IOException {
-        List<String> lines = Files.readAllLines(log);
-        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-    }
-
-    /** The application's own classes and its dependencies, as the build resolved them; not the tests'. */
-    private static String applicationClassPath() {
-        String path = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        return Arrays.stream(path.split(File.pathSeparator))
-                .filter(entry -> !entry.endsWith("test-classes") && !entry.endsWith("test-classes/"))
-                .collect(Collectors.joining(File.pathSeparator));
+        TrackerProcess p = TrackerProcess.start(data, Path.of("target", "crash-recovery", "run-" + round + ".log"),
+                REFEREE, "/api/campaigns/asl-west-of-alamein", Map.of());
+        return new Running(p.process(), p.port());
     }
 }
