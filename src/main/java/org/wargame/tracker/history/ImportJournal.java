@@ -224,7 +224,7 @@ class ImportJournal implements SmartInitializingSingleton {
             long t0 = System.nanoTime();
             if (l.stored()) {
                 build(l);
-                LOG.warn("history import of {} begun at {} was cut short after all its events were stored: the read "
+                LOG.warn("history import of {} (storing since {}) was cut short after all its events were stored: the read "
                         + "models of its {} streams built in {} ms; the campaign is there whole", l.campaignId(),
                         l.startedAt(), l.streams().size(), (System.nanoTime() - t0) / 1_000_000);
             } else {
@@ -233,7 +233,7 @@ class ImportJournal implements SmartInitializingSingleton {
                     removeStreams(streams);
                     jdbc.update("delete from history_import where import_id = ?", l.importId());
                 });
-                LOG.warn("history import of {} begun at {} was cut short while it stored its events: every row of "
+                LOG.warn("history import of {} (storing since {}) was cut short while it stored its events: every row of "
                         + "its {} streams removed in {} ms; the file can be imported again", l.campaignId(),
                         l.startedAt(), streams.size(), (System.nanoTime() - t0) / 1_000_000);
             }
