@@ -224,8 +224,8 @@ class ImportJournal implements SmartInitializingSingleton {
             long t0 = System.nanoTime();
             if (l.stored()) {
                 build(l);
-                LOG.warn("history import of {} (storing since {}) was cut short after all its events were stored: the read "
-                        + "models of its {} streams built in {} ms; the campaign is there whole", l.campaignId(),
+                LOG.warn("history import of {} (storing since {}) was cut short after all its events were stored: "
+                        + "the read models of its {} streams built in {} ms; the campaign is there whole", l.campaignId(),
                         l.startedAt(), l.streams().size(), (System.nanoTime() - t0) / 1_000_000);
             } else {
                 List<String> streams = l.streams().stream().map(Entry::stream).toList();
@@ -233,8 +233,8 @@ class ImportJournal implements SmartInitializingSingleton {
                     removeStreams(streams);
                     jdbc.update("delete from history_import where import_id = ?", l.importId());
                 });
-                LOG.warn("history import of {} (storing since {}) was cut short while it stored its events: every row of "
-                        + "its {} streams removed in {} ms; the file can be imported again", l.campaignId(),
+                LOG.warn("history import of {} (storing since {}) was cut short while it stored its events: every "
+                        + "row of its {} streams removed in {} ms; the file can be imported again", l.campaignId(),
                         l.startedAt(), streams.size(), (System.nanoTime() - t0) / 1_000_000);
             }
         }
