@@ -225,8 +225,8 @@ class ImportJournal implements SmartInitializingSingleton {
             if (l.stored()) {
                 build(l);
                 LOG.warn("history import of {} (storing since {}) was cut short after all its events were stored: "
-                        + "the read models of its {} streams built in {} ms; the campaign is there whole", l.campaignId(),
-                        l.startedAt(), l.streams().size(), (System.nanoTime() - t0) / 1_000_000);
+                        + "the read models of its {} streams built in {} ms; the campaign is there whole",
+                        l.campaignId(), l.startedAt(), l.streams().size(), (System.nanoTime() - t0) / 1_000_000);
             } else {
                 List<String> streams = l.streams().stream().map(Entry::stream).toList();
                 transactions.executeWithoutResult(status -> {
