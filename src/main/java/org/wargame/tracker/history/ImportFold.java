@@ -95,9 +95,41 @@ final class ImportFold {
 
     /** Folds a campaign's stream: it begins with its creation, and every event is of this campaign. */
     void campaign(String stream, long[] offsets, int count) {
-        CampaignState state = null;
+        CampaignFold fold = new CampaignFold(stream);
         for (int i = 0; i < count; i++) {
-            Event e = event(offsets[i]);
+            fold.add(offsets[i]);
+        }
+    }
+
+    /** One stream's fold, fed its events' places in the spool one by one, in order; then ended. */
+    interface StreamFold {
+        void add(long offset);
+
+        void end();
+    }
+
+    /** A fold of the file's campaign stream. */
+    StreamFold campaign(String stream) {
+        return new CampaignFold(stream);
+    }
+
+    /** A fold of a scenario's stream whose events are given as they are checked (see {@link Past#growing}). */
+    StreamFold scenario(String stream) {
+        return new ScenarioFold(stream, new Past(new long[16], 0, false));
+    }
+
+    private final class CampaignFold implements StreamFold {
+        private final String stream;
+        private CampaignState state;
+        private int i;
+
+        CampaignFold(String stream) {
+            this.stream = stream;
+        }
+
+        @Override
+        public void add(long offset) {
+            Event e = event(offset);
             try {
                 if (!(e.payload() instanceof CampaignEvent event)) {
                     throw at(e.line(), "a campaign's stream holds only campaign events");
@@ -123,6 +155,11 @@ final class ImportFold {
             } catch (RuntimeException x) {
                 throw at(e.line(), "the campaign cannot take this event: " + reason(x));
             }
+            i++;
+        }
+
+        @Override
+        public void end() {
         }
     }
 
@@ -132,12 +169,30 @@ final class ImportFold {
      * earlier in the stream; the state it ends in is one the read models can write.
      */
     void scenario(String stream, long[] offsets, int count) {
-        Past past = new Past(offsets, count);
-        ScenarioState state = null;
-        RuleSet<?, ?, ?> ruleSet = null;
-        int line = 0;
+        ScenarioFold fold = new ScenarioFold(stream, new Past(offsets, count, true));
         for (int i = 0; i < count; i++) {
-            Event e = event(offsets[i]);
+            fold.add(offsets[i]);
+        }
+        fold.end();
+    }
+
+    private final class ScenarioFold implements StreamFold {
+        private final String stream;
+        private final Past past;
+        private ScenarioState state;
+        private RuleSet<?, ?, ?> ruleSet;
+        private int line;
+        private int i;
+
+        ScenarioFold(String stream, Past past) {
+            this.stream = stream;
+            this.past = past;
+        }
+
+        @Override
+        public void add(long offset) {
+            past.arrived(i, offset);
+            Event e = event(offset);
             line = e.line();
             Object payload = e.payload();
             try {
@@ -189,21 +244,30 @@ final class ImportFold {
                 if (state.events() % CHECKPOINT_EVERY == 0) {
                     past.keep(state);
                 }
-            } catch (Refusal r) {
-                throw r;
             } catch (RuntimeException x) {
+                if (past.unsettled) { // however the fold passed it on: the two-pass fold decides
+                    throw new Unsettled();
+                }
+                if (x instanceof Refusal) {
+                    throw x;
+                }
                 throw at(line, "the scenario cannot take this event: " + reason(x));
             }
+            i++;
         }
-        try {
-            // what the read models will do with the state: write it, and show its counters
-            ScenarioProjection.read(ScenarioProjection.write(state));
-            state.counters();
-            org.wargame.tracker.scenario.ScenarioView.of(state); // as the scenario's page and API show it
-        } catch (RuntimeException x) {
-            throw at(line, "the scenario's state cannot be shown: " + reason(x));
+
+        @Override
+        public void end() {
+            try {
+                // what the read models will do with the state: write it, and show its counters
+                ScenarioProjection.read(ScenarioProjection.write(state));
+                state.counters();
+                org.wargame.tracker.scenario.ScenarioView.of(state); // as the scenario's page and API show it
+            } catch (RuntimeException x) {
+                throw at(line, "the scenario's state cannot be shown: " + reason(x));
+            }
+            clocks.ended(state);
         }
-        clocks.ended(state);
     }
 
     /**
@@ -282,15 +346,55 @@ final class ImportFold {
                 ? message.substring(0, 200) + "..." : message;
     }
 
-    /** The stream's record as a roll-back needs it: read back from the spool, from the nearest checkpoint. */
+    /**
+     * A growing stream's fold asked for what only the whole stream can answer (an event after the one folded, or
+     * the stream's length): the fold beside the check gives up, and the fold after it decides, as it always did.
+     */
+    static final class Unsettled extends RuntimeException {
+        Unsettled() {
+            super("the fold needs the whole stream", null, false, false);
+        }
+    }
+
+    /**
+     * The stream's record as a roll-back needs it: read back from the spool, from the nearest checkpoint. Whole (the
+     * fold after the check: every event's place known) or growing (the fold beside the check: the places of the
+     * events arrived so far); a growing one answers only what the whole one would answer the same, and otherwise
+     * throws {@link Unsettled}.
+     */
     private final class Past extends ScenarioLog {
-        private final long[] offsets;
-        private final int count;
+        private long[] offsets;
+        private int count;
+        private final boolean whole;
+        /** A growing record was asked beyond what it holds. */
+        private boolean unsettled;
+        /** Within {@link #stateAt} of a place it holds, whose bounds check reads the length. */
+        private boolean bounded;
         private final TreeMap<Long, ScenarioState> checkpoints = new TreeMap<>();
 
-        Past(long[] offsets, int count) {
+        Past(long[] offsets, int count, boolean whole) {
             this.offsets = offsets;
             this.count = count;
+            this.whole = whole;
+        }
+
+        /** The event at {@code position} is in the spool at {@code offset} (growing: it has arrived). */
+        void arrived(int position, long offset) {
+            if (whole) {
+                return;
+            }
+            if (position == offsets.length) {
+                offsets = java.util.Arrays.copyOf(offsets, offsets.length * 2);
+            }
+            offsets[position] = offset;
+            count = position + 1;
+        }
+
+        private void within(long to) {
+            if (!whole && to > count) {
+                unsettled = true;
+                throw new Unsettled();
+            }
         }
 
         void keep(ScenarioState state) {
@@ -298,7 +402,25 @@ final class ImportFold {
         }
 
         @Override
+        public ScenarioState stateAt(long count) {
+            within(count);
+            bounded = true;
+            try {
+                return super.stateAt(count);
+            } finally {
+                bounded = false;
+            }
+        }
+
+        @Override
+        public long positionOf(String actionId, long before) {
+            within(before);
+            return super.positionOf(actionId, before);
+        }
+
+        @Override
         protected Iterator<Entry> entries(long from, long to) {
+            within(to);
             long end = Math.min(to, count);
             return new Iterator<>() {
                 long next = Math.max(0, from);
@@ -322,6 +444,10 @@ final class ImportFold {
 
         @Override
         public long length() {
+            if (!whole && !bounded) {
+                unsettled = true;
+                throw new Unsettled();
+            }
             return count;
         }
 
