@@ -63,6 +63,11 @@ final class CheckedRows {
             return offset;
         }
 
+        /** Every row written so far in the file, for a reader beside the writer (the fold beside the check). */
+        void flush() throws IOException {
+            out.flush();
+        }
+
         @Override
         public void close() throws IOException {
             out.close();

@@ -141,25 +141,43 @@ class HistoryImport {
             clockRows = Files.createTempFile("tracker-import-", ".clock");
             progress.set(new Progress("checking", null, 0, 0, 0, started, null, null));
             long t0 = System.nanoTime();
+            long tc;
+            boolean foldedBeside;
             Checked checked;
-            try (CheckedRows.Writer rows = new CheckedRows.Writer(checkedRows)) {
-                checked = check(body, started, rows);
-            }
-            long tc = System.nanoTime();
-            try (ImportClocks folded = new ImportClocks(clockRows)) {
-                try (CheckedRows.Reader spool = new CheckedRows.Reader(checkedRows)) {
-                    fold(checked, spool, folded);
+            ImportClocks folded = new ImportClocks(clockRows);
+            try (FoldBesideCheck beside = new FoldBesideCheck(strict, checkedRows, folded)) {
+                try (CheckedRows.Writer rows = new CheckedRows.Writer(checkedRows)) {
+                    checked = check(body, started, rows, beside);
                 }
+                tc = System.nanoTime();
+                progress.set(new Progress("folding", checked.campaignId(), checked.events(), 0, 0, started, null,
+                        null));
+                foldedBeside = beside.folded(checked.campaignId());
+                if (!foldedBeside) { // the fold after the check decides
+                    folded.close();
+                    folded = new ImportClocks(clockRows);
+                    try (CheckedRows.Reader spool = new CheckedRows.Reader(checkedRows)) {
+                        fold(checked, spool, folded);
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("the import was interrupted", e);
+            } finally {
+                folded.close();
+            }
+            try (ImportClocks ended = folded) {
                 long t1 = System.nanoTime();
                 progress.set(new Progress("storing", checked.campaignId(), checked.events(), 0, 0, started, null,
                         null));
-                int built = storeWithReadModels(checked, checkedRows, folded, started, turn);
+                int built = storeWithReadModels(checked, checkedRows, ended, started, turn);
                 long t2 = System.nanoTime();
                 progress.set(new Progress("done", checked.campaignId(), checked.events(), checked.events(), built,
                         started, Instant.now(), null));
-                LOG.info("history import of {}: {} events of {} streams; checked in {} ms, folded in {} ms, "
+                LOG.info("history import of {}: {} events of {} streams; checked in {} ms, folded {} in {} ms more, "
                         + "stored with read models in {} ms", checked.campaignId(), checked.events(), built,
-                        (tc - t0) / 1_000_000, (t1 - tc) / 1_000_000, (t2 - t1) / 1_000_000);
+                        (tc - t0) / 1_000_000, foldedBeside ? "beside the check" : "after the check",
+                        (t1 - tc) / 1_000_000, (t2 - t1) / 1_000_000);
                 return new ImportResult(checked.campaignId(), (int) checked.events(), checked.streams().size());
             }
         } catch (IOException e) {
@@ -264,7 +282,8 @@ class HistoryImport {
      * chain checked, and spooled; then the file checked against its manifest and the tracker (streams it has
      * already). Nothing is stored.
      */
-    private Checked check(InputStream body, Instant started, CheckedRows.Writer rows) throws IOException {
+    private Checked check(InputStream body, Instant started, CheckedRows.Writer rows, FoldBesideCheck beside)
+            throws IOException {
         Map<String, Stream> streams = new LinkedHashMap<>();
         long[] events = {0};
         int[] lastLine = {1};
@@ -304,7 +323,9 @@ class HistoryImport {
             }
             moved.event(event);
             try {
-                stream.add(rows.write(line.row(), number));
+                long offset = rows.write(line.row(), number);
+                stream.add(offset);
+                beside.row(event.stream(), stream.type, offset, rows);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -313,6 +334,7 @@ class HistoryImport {
                 progress.set(new Progress("checking", null, events[0], 0, 0, started, null, null));
             }
         }, moved::line);
+        beside.checked(rows);
         moved.check();
         String campaignId = header.campaignId();
         Stream campaign = streams.get(campaignId);

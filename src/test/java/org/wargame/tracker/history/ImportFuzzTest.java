@@ -133,7 +133,7 @@ class ImportFuzzTest extends ApiTestSupport {
             "asl.GunTransferred", "scenario.TableFlipped", "org.wargame.tracker.scenario.ScenarioEvent$ActionTaken",
             "java.lang.Runtime", "");
 
-    private static String mutate(List<ObjectNode> lines, Random r) {
+    static String mutate(List<ObjectNode> lines, Random r) {
         int at = 1 + r.nextInt(lines.size() - 1);
         ObjectNode line = lines.get(at);
         int kind = Arbitraries.integers().between(0, 13).generator(100).next(r).value();
