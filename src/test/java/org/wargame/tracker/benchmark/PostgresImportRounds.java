@@ -1,0 +1,112 @@
+package org.wargame.tracker.benchmark;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.wargame.tracker.ApiTestSupport;
+import org.wargame.tracker.TrackerApplication;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The benchmark's PostgreSQL import rounds, in a JVM of their own started with the benchmark's heap options: each
+ * round imports the export over HTTP into a fresh tracker and schema, then its floor (a plain batch insert of the same
+ * rows into a fresh schema) runs, as {@link ActionBenchmark} measured them in its own JVM. There they ran after the
+ * benchmark had started and closed six trackers in a heap of 256 MB and collected fully every second or so: the
+ * check of the same file took 0.66 to 2.4 s there against 0.34 to 0.46 s in a JVM of its own, and the import 0.27
+ * to 0.64 of its floor between runs. The JVM is new, so its first rounds (the tracker's check, fold and HTTP path
+ * run for the first time, the floor's JDBC path too) are not counted: {@code bench.import-warm-ups} rounds, 2 unless
+ * said, as the benchmark's other rows take turns with their floors after warming both. Prints one line per counted
+ * round: {@code ROUND <events/s> <floor events/s>}.
+ */
+final class PostgresImportRounds {
+
+    private PostgresImportRounds() {
+    }
+
+    /** Runs {@code rounds} rounds in a child JVM with this JVM's options; each round's rate and floor. */
+    static List<double[]> inOwnJvm(Path export, long events, int rounds) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString()));
+        command.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> a.startsWith("-X") && !a.startsWith("-Xlog") || a.startsWith("-Dbench."))
+                .toList());
+        command.addAll(List.of("-cp", System.getProperty("surefire.test.class.path",
+                System.getProperty("java.class.path")),
+                PostgresImportRounds.class.getName(), export.toString(), Long.toString(events),
+                Integer.toString(rounds)));
+        Path log = Path.of("target", "benchmark", "postgres-import-rounds.log");
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (child.waitFor() != 0) {
+            throw new IllegalStateException("the import rounds failed (" + log + ")");
+        }
+        List<double[]> measured = new ArrayList<>();
+        for (String line : Files.readAllLines(log)) {
+            if (line.startsWith("ROUND ")) {
+                String[] f = line.split(" ");
+                measured.add(new double[] {Double.parseDouble(f[1]), Double.parseDouble(f[2])});
+            }
+        }
+        if (measured.size() != rounds) {
+            throw new IllegalStateException("the import rounds printed " + measured.size() + " rounds (" + log + ")");
+        }
+        return measured;
+    }
+
+    public static void main(String[] args) throws Exception {
+        byte[] export = Files.readAllBytes(Path.of(args[0]));
+        long events = Long.parseLong(args[1]);
+        int rounds = Integer.parseInt(args[2]);
+        int warmUps = Integer.getInteger("bench.import-warm-ups", 2);
+        PostgresSchemas postgres = PostgresSchemas.reachable();
+        HttpClient client = HttpClient.newHttpClient();
+        String basic = "Basic " + Base64.getEncoder().encodeToString(("referee:" + ApiTestSupport.REFEREE_PASSWORD)
+                .getBytes(StandardCharsets.UTF_8));
+        for (int round = -warmUps; round < rounds; round++) {
+            String importSchema = PostgresSchemas.name();
+            String floorSchema = PostgresSchemas.name();
+            try (ConfigurableApplicationContext other = new SpringApplicationBuilder(TrackerApplication.class)
+                    .run("--tracker.data-dir=" + Files.createTempDirectory("tracker-bench-postgres-"),
+                            "--server.port=0", "--tracker.load-samples=false", "--spring.profiles.active=postgres",
+                            "--TRACKER_DB_URL=" + postgres.fresh(importSchema, ""),
+                            "--TRACKER_DB_USER=" + postgres.user(), "--TRACKER_DB_PASSWORD=" + postgres.password(),
+                            "--TRACKER_REFEREE_PASSWORD=" + ApiTestSupport.REFEREE_PASSWORD,
+                            "--TRACKER_PLAYER_PASSWORD=" + ApiTestSupport.PLAYER_PASSWORD)) {
+                String url = "http://localhost:" + other.getEnvironment().getProperty("local.server.port")
+                        + "/api/history/import";
+                long t = System.nanoTime();
+                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url))
+                        .header("Authorization", basic).header("Content-Type", "application/x-ndjson")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(export)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                double seconds = (System.nanoTime() - t) / 1e9;
+                if (r.statusCode() != 201) {
+                    throw new IllegalStateException(url + ": " + r.statusCode() + " " + r.body());
+                }
+                JdbcTemplate jdbc = other.getBean(JdbcTemplate.class);
+                List<String> streams = jdbc.queryForList("select aggregate_identifier from domain_event_entry "
+                        + "where sequence_number = 0", String.class);
+                // the tracker's connections rewrite batches (its postgres profile); the floor's the same, by its URL
+                double floor = ImportFloor.rate(jdbc, streams, postgres.fresh(floorSchema,
+                        "&reWriteBatchedInserts=true"), postgres.user(), postgres.password(), "postgresql");
+                System.out.printf(Locale.ROOT, "%s %.1f %.1f%n", round < 0 ? "WARM-UP" : "ROUND", events / seconds,
+                        floor);
+            } finally {
+                postgres.drop(importSchema);
+                postgres.drop(floorSchema);
+            }
+        }
+        System.exit(0); // the trackers' non-daemon threads are closed with their contexts; nothing else to wait for
+    }
+}
