@@ -1,9 +1,12 @@
 package org.wargame.tracker.history;
 
+import jakarta.annotation.PreDestroy;
 import org.axonframework.eventhandling.SimpleEventHandlerInvoker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -26,11 +29,15 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -68,6 +75,7 @@ class HistoryImport {
     private final EventClockProjection clocks;
     private final ImportJournal journal;
     private final int batchSize;
+    private final Duration settleEvery;
     private final ReentrantLock importing = new ReentrantLock();
     private final AtomicReference<Progress> progress = new AtomicReference<>(
             new Progress("idle", null, 0, 0, 0, null, null, null));
@@ -78,7 +86,9 @@ class HistoryImport {
                   @Value("${tracker.limits.history-events:10000000}") long maxEvents,
                   @Value("${tracker.limits.history-streams:10000}") int maxStreams, MoveLines moveLines,
                   ScenarioProjection views, EventClockProjection clocks, ImportJournal journal,
-                  @Value("${tracker.history.import-batch:" + BATCH + "}") int batchSize) {
+                  @Value("${tracker.history.import-batch:" + BATCH + "}") int batchSize,
+                  @Value("${tracker.history.settle-every:1m}") Duration settleEvery) {
+        this.settleEvery = settleEvery;
         this.journal = journal;
         this.batchSize = Math.max(1, batchSize);
         this.moveLines = moveLines;
@@ -95,6 +105,49 @@ class HistoryImport {
 
     Progress progress() {
         return progress.get();
+    }
+
+    private ScheduledExecutorService settling;
+
+    /**
+     * With several trackers on one PostgreSQL database, an import whose tracker died while it stored is otherwise
+     * settled only when a tracker starts or imports: each tracker looks every {@code tracker.history.settle-every}
+     * (a minute unless said), when it imports nothing itself, and settles it once no tracker holds the import lock.
+     */
+    @EventListener(ApplicationReadyEvent.class)
+    synchronized void settleEvery() {
+        if (settling != null || !journal.shared() || settleEvery.isZero()) {
+            return;
+        }
+        settling = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "history-import-settle");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = Math.max(1_000, settleEvery.toMillis());
+        settling.scheduleWithFixedDelay(this::settleLeft, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    @PreDestroy
+    synchronized void stopSettling() {
+        if (settling != null) {
+            settling.shutdownNow();
+        }
+    }
+
+    /** What a dead tracker's import left, settled unless an import runs here or elsewhere. */
+    void settleLeft() {
+        if (!importing.tryLock()) {
+            return;
+        }
+        try (ImportJournal.Turn turn = journal.turn(false)) {
+            // settled by the turn (null: another tracker imports; what it journalled is its own)
+        } catch (RuntimeException e) {
+            LOG.warn("history imports: what a stopped import left could not be settled now ({}); tried again later",
+                    e.getMessage());
+        } finally {
+            importing.unlock();
+        }
     }
 
     /** One stream of the file as the first pass found it: its type, where its rows are, its last link. */

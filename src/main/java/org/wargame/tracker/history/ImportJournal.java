@@ -56,6 +56,7 @@ class ImportJournal implements SmartInitializingSingleton {
     private final EventTables tables;
     private final ReadModelRebuild rebuild;
     private final Quarantine quarantine;
+    private volatile Dialect dialect;
 
     ImportJournal(JdbcTemplate jdbc, DataSource dataSource, PlatformTransactionManager transactionManager,
                   EventTables tables, ReadModelRebuild rebuild, Quarantine quarantine) {
@@ -88,7 +89,7 @@ class ImportJournal implements SmartInitializingSingleton {
      */
     Turn turn(boolean refuse) {
         Connection lock = null;
-        if (Dialect.of(jdbc) == Dialect.POSTGRESQL) {
+        if (shared()) {
             try {
                 lock = dataSource.getConnection();
                 lock.setAutoCommit(true);
@@ -113,6 +114,14 @@ class ImportJournal implements SmartInitializingSingleton {
             throw e;
         }
         return turn;
+    }
+
+    /** Whether several trackers may share the database (PostgreSQL), so that another one's import may be left. */
+    boolean shared() {
+        if (dialect == null) {
+            dialect = Dialect.of(jdbc);
+        }
+        return dialect == Dialect.POSTGRESQL;
     }
 
     private static boolean tryLock(Connection c) throws SQLException {
