@@ -114,6 +114,20 @@ public abstract class ApiTestSupport {
     }
 
     /**
+     * A sample campaign with one plan played a little (two clock steps, an undo, one more: so with a roll-back), then
+     * exported by {@code player}: a real history file to move, forge or fuzz.
+     */
+    protected String playedExport(String sample, String player, String plan) {
+        String campaign = importSample(sample);
+        String scenario = startPlan(player, campaign, plan);
+        advance(player, scenario);
+        advance(player, scenario);
+        post(player, "/api/scenarios/" + scenario + "/undo", Map.of());
+        advance(player, scenario);
+        return get(player, "/api/campaigns/" + campaign + "/export").raw();
+    }
+
+    /**
      * Imports a copy of a sample campaign file (from campaigns/) under a new id, so each test plays its own
      * campaign; returns the new campaign id.
      */

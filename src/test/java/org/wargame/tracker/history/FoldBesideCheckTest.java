@@ -39,8 +39,8 @@ class FoldBesideCheckTest extends ApiTestSupport {
 
     @Test
     void the_fold_beside_the_check_decides_as_the_fold_after_it() throws Exception {
-        List<String> exports = List.of(export("asl-west-of-alamein.yaml", "alice", "ex-10-3"),
-                export("hex-sample.yaml", "gerd", "first-clash"));
+        List<String> exports = List.of(playedExport("asl-west-of-alamein.yaml", "alice", "ex-10-3"),
+                playedExport("hex-sample.yaml", "gerd", "first-clash"));
         Map<String, Integer> outcomes = new TreeMap<>();
         JqwikSession.start();
         try {
@@ -158,16 +158,5 @@ class FoldBesideCheckTest extends ApiTestSupport {
         types.keySet().forEach(stream -> out.append(stream).append(" ended ").append(clocks.state(stream))
                 .append('\n'));
         return out.toString();
-    }
-
-    private String export(String sample, String player, String plan) {
-        String campaign = importSample(sample);
-        String scenario = startPlan(player, campaign, plan);
-        advance(player, scenario);
-        advance(player, scenario);
-        post(player, "/api/scenarios/" + scenario + "/undo", Map.of());
-        advance(player, scenario);
-        advance(player, scenario);
-        return get(player, "/api/campaigns/" + campaign + "/export").raw();
     }
 }
