@@ -92,16 +92,51 @@ public class AuditPages {
     /** At most this many of an action's later events are named on its line; the rest are counted. */
     static final int RESULTS_ON_LINE = 3;
 
+    /**
+     * The events of a Game Turn one page lists at most (whole actions: the last may run past it): a long Game Turn is
+     * read and shown a part at a time, so the page costs the same in any turn (docs/speed.md).
+     */
+    static final int PART = 300;
+
+    /**
+     * Where this part of the Game Turn lies: its first and last event, the turn's, and where the earlier and later
+     * parts begin (null at either end).
+     */
+    public record Part(long first, long last, long turnFirst, long turnLast, Long earlier, Long later) {
+        public boolean whole() {
+            return earlier == null && later == null;
+        }
+    }
+
     @GetMapping("/scenarios/{scenarioId}/audit")
     public String audit(@PathVariable String scenarioId, @RequestParam(required = false) Integer gameTurn,
-                        Authentication auth, Model model) {
+                        @RequestParam(required = false) Long from, Authentication auth, Model model) {
         participants.actor(auth, scenarios.campaignOf(scenarioId));
         ScenarioState now = scenarios.state(scenarioId);
         int turn = gameTurn == null ? now.clock().gameTurn() : gameTurn;
         if (turn < 1) {
             throw new FieldRefused("gameTurn", "Game Turns are numbered from 1, not " + turn);
         }
-        List<AuditedAction> actions = replay.audit(scenarioId, turn, null, null);
+        if (from != null && from < 0) {
+            throw new FieldRefused("from", "events are numbered from 0, not " + from);
+        }
+        long[] span = clocks.turnSpan(scenarioId, turn);
+        List<AuditedAction> actions = List.of();
+        Part part = null;
+        if (span != null) {
+            // the turn's events as the audit reads them: from its first to the one after its last clock row
+            long turnFirst = span[0];
+            long turnLast = Math.min(span[1] + 1, replay.indexed(scenarioId));
+            long start = from == null ? turnFirst : Math.min(Math.max(from, turnFirst), turnLast);
+            actions = replay.audit(scenarioId, turn, start, start + PART - 1);
+            if (!actions.isEmpty()) {
+                long first = actions.get(0).firstSequence();
+                long last = actions.get(actions.size() - 1).lastSequence();
+                part = new Part(first, last, turnFirst, Math.max(turnLast, last),
+                        first > turnFirst ? Math.max(turnFirst, first - PART) : null,
+                        last < turnLast ? last + 1 : null);
+            }
+        }
         int maxTurn = clocks.maxGameTurn(scenarioId);
         Map<Long, Long> undone = new HashMap<>();
         if (!actions.isEmpty()) {
@@ -124,9 +159,9 @@ public class AuditPages {
         for (AuditedAction a : actions) {
             List<EventLine> lines = a.outcome().stream().map(e -> EventLine.of(new RecordedEvent(scenarioId,
                     e.sequence(), e.type(), a.time(), a.account(), a.side(), a.actionId(), e.payload(),
-                    Map.of(), e.clock(), e.section())).named(idNames)).toList();
+                    Map.of(), e.clock(), e.section())).named(ids)).toList();
             boolean start = a.kind().equals("ScenarioStarted");
-            List<CounterDiff> diffs = a.counters().stream().map(c -> diff(c, idNames)).toList();
+            List<CounterDiff> diffs = a.counters().stream().map(c -> diff(c, ids)).toList();
             rows.add(new Row(a, lines.isEmpty() ? a.kind() : lines.get(0).title(), TIME.format(a.time()),
                     a.dice().stream().map(AuditPages::die).map(d -> new Die(d.roll(), d.source(), ids.in(d.purpose())))
                             .toList(), lines, diffs, undone.get(a.firstSequence()),
@@ -141,6 +176,7 @@ public class AuditPages {
         model.addAttribute("gameTurn", turn);
         model.addAttribute("turns", turns);
         model.addAttribute("rows", rows);
+        model.addAttribute("part", part);
         model.addAttribute("threads", TableTalk.byAction(talk.inScenario(scenarioId)));
         return "audit";
     }
@@ -202,6 +238,11 @@ public class AuditPages {
 
     /** With {@code names}: a counter's id in a value written as its name. */
     static CounterDiff diff(ScenarioReplay.CounterChange change, Map<String, String> names) {
+        return diff(change, new org.wargame.tracker.scenario.IdNames(names));
+    }
+
+    /** The same with the names made once for a whole page (an audit may list thousands of actions). */
+    static CounterDiff diff(ScenarioReplay.CounterChange change, org.wargame.tracker.scenario.IdNames ids) {
         CounterView b = change.before();
         CounterView a = change.after();
         CounterView any = a != null ? a : b;
@@ -210,7 +251,6 @@ public class AuditPages {
             changes.add(new Change("in play", b == null ? "no" : "yes", a == null ? "no" : "yes"));
         }
         add(changes, "location", b == null ? null : b.location(), a == null ? null : a.location());
-        org.wargame.tracker.scenario.IdNames ids = new org.wargame.tracker.scenario.IdNames(names);
         add(changes, "markers", b == null ? null : ids.in(words(b.markers())),
                 a == null ? null : ids.in(words(a.markers())));
         add(changes, "eliminated", b == null ? null : b.eliminated() ? "yes" : "no",
@@ -220,7 +260,7 @@ public class AuditPages {
         Set<String> keys = new LinkedHashSet<>(sb.keySet());
         keys.addAll(sa.keySet());
         for (String key : keys) {
-            add(changes, StateWords.label(key), text(key, sb.get(key), names), text(key, sa.get(key), names));
+            add(changes, StateWords.label(key), text(key, sb.get(key), ids), text(key, sa.get(key), ids));
         }
         return new CounterDiff(change.id(), any.name(), changes);
     }
@@ -236,7 +276,7 @@ public class AuditPages {
     }
 
     /** A state value in the players' words (never a raw map): see {@link StateWords#words}. */
-    private static String text(String key, Object value, Map<String, String> names) {
+    private static String text(String key, Object value, org.wargame.tracker.scenario.IdNames names) {
         if (value == null) {
             return null;
         }

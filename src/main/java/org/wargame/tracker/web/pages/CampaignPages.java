@@ -128,7 +128,7 @@ public class CampaignPages {
         Map<String, String> streamNames = new LinkedHashMap<>();
         streamNames.put(campaignId, "Campaign");
         state.scenarios().forEach(s -> streamNames.put(s.scenarioId(), s.name()));
-        Map<String, String> names = idNames(state);
+        org.wargame.tracker.scenario.IdNames names = new org.wargame.tracker.scenario.IdNames(idNames(state));
         List<Map<String, Object>> lines = new ArrayList<>();
         for (RecordedEvent e : events) {
             lines.add(Map.of("line", EventLine.of(e).named(names), "stream", e.stream(),
@@ -139,7 +139,7 @@ public class CampaignPages {
         model.addAttribute("campaign", state);
         model.addAttribute("card", CounterCard.of(rostered, note(rostered, state), words(state)));
         model.addAttribute("lines", lines);
-        model.addAttribute("idNames", names);
+        model.addAttribute("idNames", names.byId());
         return "counter";
     }
 

@@ -128,13 +128,18 @@ public record EventLine(long sequence, String type, String title, String section
      * as their names, where the page knows them.
      */
     public EventLine named(Map<String, String> names) {
-        if (names.isEmpty()) {
+        return names.isEmpty() ? this : named(new org.wargame.tracker.scenario.IdNames(names));
+    }
+
+    /** The same with the names made once for a whole page (an audit names thousands of lines). */
+    public EventLine named(org.wargame.tracker.scenario.IdNames names) {
+        if (names.byId().isEmpty()) {
             return this;
         }
-        return new EventLine(sequence, type, name(title, names), section,
-                details.stream().map(d -> ownWords(d) ? d : closedWords(UUID.matcher(name(d, names))
+        return new EventLine(sequence, type, names.in(title), section,
+                details.stream().map(d -> ownWords(d) ? d : closedWords(UUID.matcher(names.in(d))
                         .replaceAll("an earlier action"))).toList(),
-                dice.stream().map(d -> name(d, names)).toList(), account, side, actionId);
+                dice.stream().map(names::in).toList(), account, side, actionId);
     }
 
     /** A value of a closed list as stored: "casualty-reduction", "LITTER_CASE". */
@@ -181,10 +186,6 @@ public record EventLine(long sequence, String type, String title, String section
     /** A detail quoting a player's own words ("Reason: let us roll again" must not read "let U.S. roll again"). */
     private static boolean ownWords(String detail) {
         return OWN_WORDS.stream().anyMatch(key -> detail.startsWith(StateWords.label(key) + ": "));
-    }
-
-    private static String name(String text, Map<String, String> names) {
-        return new org.wargame.tracker.scenario.IdNames(names).in(text);
     }
 
     /** "4 counters set up (british 3, axis 1)": by side, in the order the file lists them (named by {@link #named}). */

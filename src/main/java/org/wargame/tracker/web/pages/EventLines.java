@@ -34,9 +34,10 @@ final class EventLines {
         }
         Map<String, String> named = new HashMap<>(names);
         actions.number.forEach((id, seq) -> named.put(id, "#" + seq));
+        org.wargame.tracker.scenario.IdNames ids = new org.wargame.tracker.scenario.IdNames(named); // once a page
         List<EventLine> lines = new ArrayList<>(events.size());
         for (RecordedEvent e : events) {
-            EventLine line = EventLine.of(e).named(named);
+            EventLine line = EventLine.of(e).named(ids);
             Object replayOf = e.metaData() == null ? null : e.metaData().get(ActionMetaData.REPLAY_OF);
             if (replayOf != null) {
                 Object by = e.metaData().get(ActionMetaData.REPLAYED_BY);

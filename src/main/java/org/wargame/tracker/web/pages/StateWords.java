@@ -51,6 +51,12 @@ final class StateWords {
 
     /** One state value in words (a sentence where its rule set has one, a map as labelled parts), ids as names. */
     static String words(String key, Object v, Map<String, String> names) {
+        return words(key, v, names.isEmpty() ? org.wargame.tracker.scenario.IdNames.NONE
+                : new org.wargame.tracker.scenario.IdNames(names));
+    }
+
+    /** The same with the names made once for a whole page (an audit writes thousands of values). */
+    static String words(String key, Object v, org.wargame.tracker.scenario.IdNames names) {
         String sentence = ANY.sentence(key, v, null);
         if (sentence != null) {
             return sentence;
@@ -58,7 +64,7 @@ final class StateWords {
         if (v instanceof Boolean b) {
             return b ? "yes" : "no";
         }
-        return named(value(ANY, v), names);
+        return names.in(value(ANY, v));
     }
 
     /**

@@ -106,4 +106,59 @@ class TimelinePagingApiTest extends ApiTestSupport {
         assertThat(css.find()).isTrue();
         assertThat(page(css.group(1))).isNotBlank();
     }
+
+    @Test
+    void a_long_game_turn_is_audited_a_part_at_a_time_each_action_once() throws Exception {
+        Actor referee = new Actor("referee", true, List.of());
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        String scenario = service.start(campaign, new StartScenarioRequest(null, "long turn", 100,
+                List.of("axis", "british"), List.of(new Placement("it-squad-1", Map.of("hex", "F6",
+                "terrain", "open-ground"))), List.of()), referee);
+        while (!"MPh".equals(service.advance(scenario, null, referee).state().clock().phase())) {
+            // to the Italians' Movement Phase of Game Turn 1
+        }
+        int moves = 2 * AuditPages.PART + 50;
+        for (int i = 0; i < moves; i++) {
+            service.act(scenario, Map.of("type", "move", "counter", "it-squad-1", "hex", i % 2 == 0 ? "F5" : "F6",
+                    "terrain", "open-ground"), referee);
+        }
+        logIn();
+        Pattern action = Pattern.compile("id=\"action-(\\d+)\"");
+        Pattern later = Pattern.compile("class=\"part-later\" rel=\"next\"\\s+href=\"([^\"]+)\"");
+        List<Long> seen = new java.util.ArrayList<>();
+        String path = "/scenarios/" + scenario + "/audit";
+        int parts = 0;
+        while (path != null) {
+            String html = page(path.replace("&amp;", "&"));
+            parts++;
+            List<Long> here = new java.util.ArrayList<>();
+            Matcher m = action.matcher(html);
+            while (m.find()) {
+                here.add(Long.parseLong(m.group(1)));
+            }
+            assertThat(here).as(path).isNotEmpty();
+            // a part holds the actions of at most PART events (the last one whole)
+            assertThat(here.get(here.size() - 1) - here.get(0)).as(path).isLessThan(AuditPages.PART);
+            assertThat(html).contains("id=\"audit-parts-top\"").contains("id=\"audit-parts-end\"");
+            if (parts > 1) {
+                assertThat(html).contains("class=\"part-earlier\"");
+            }
+            seen.addAll(here);
+            Matcher next = later.matcher(html);
+            path = next.find() ? next.group(1) : null;
+        }
+        assertThat(parts).as("parts of a turn of %d moves", moves).isGreaterThanOrEqualTo(3);
+        // every action of the turn once, in order, as the API's audit of the whole turn lists them
+        List<Long> all = new java.util.ArrayList<>();
+        get("referee", "/api/scenarios/" + scenario + "/audit?gameTurn=1").body()
+                .forEach(a -> all.add(a.path("firstSequence").asLong()));
+        assertThat(all).hasSizeGreaterThan(moves);
+        assertThat(seen).isEqualTo(all);
+        // the part after the last leads back, and a part asked for past the turn's end shows its last actions
+        String beyond = page("/scenarios/" + scenario + "/audit?gameTurn=1&from=100000");
+        assertThat(beyond).contains("class=\"part-earlier\"").doesNotContain("class=\"part-later\"");
+        // a Game Turn not reached has no action and no parts
+        assertThat(page("/scenarios/" + scenario + "/audit?gameTurn=2")).contains("id=\"no-actions\"")
+                .doesNotContain("audit-parts-top");
+    }
 }
