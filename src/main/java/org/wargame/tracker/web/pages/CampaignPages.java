@@ -118,12 +118,42 @@ public class CampaignPages {
         }
     }
 
-    /** Everything that happened to one roster counter, in the campaign and in every scenario. */
+    /** The most lines of a counter's history on one page: a long campaign's Gun shows its latest ones first. */
+    static final int HISTORY_LINES = 200;
+
+    /**
+     * Which lines of a counter's history a page shows: {@code from} to {@code to} (from 0, {@code to} excluded) of
+     * {@code total}, and where the earlier and later pages end (null at either end).
+     */
+    public record HistoryPart(int from, int to, int total, Integer earlier, Integer later) {
+        static HistoryPart of(int total, Integer upTo) {
+            int to = upTo == null ? total : Math.min(total, upTo);
+            int from = Math.max(0, to - HISTORY_LINES);
+            return new HistoryPart(from, to, total, from > 0 ? from : null,
+                    to < total ? Math.min(total, to + HISTORY_LINES) : null);
+        }
+
+        public boolean whole() {
+            return from == 0 && to == total;
+        }
+    }
+
+    /**
+     * Everything that happened to one roster counter, in the campaign and in every scenario: its latest
+     * {@value #HISTORY_LINES} lines, oldest first, with links to the earlier and later ones ({@code upTo}: the line,
+     * counted from 1, a page ends with).
+     */
     @GetMapping("/campaigns/{campaignId}/counters/{counterId}")
-    public String counter(@PathVariable String campaignId, @PathVariable String counterId, Authentication auth,
-                          Model model) {
+    public String counter(@PathVariable String campaignId, @PathVariable String counterId,
+                          @RequestParam(required = false) Integer upTo, Authentication auth, Model model) {
         participants.actor(auth, campaignId); // the same checks as the API's
-        List<RecordedEvent> events = past.ofCounter(campaignId, counterId);
+        if (upTo != null && upTo < 1) {
+            throw new org.wargame.tracker.refusal.FieldRefused("upTo", "the lines of a history are counted from 1, "
+                    + "not " + upTo);
+        }
+        List<RecordedEvent> all = past.ofCounter(campaignId, counterId);
+        HistoryPart part = HistoryPart.of(all.size(), upTo);
+        List<RecordedEvent> events = all.subList(part.from(), part.to());
         CampaignState state = campaigns.state(campaignId);
         Map<String, String> streamNames = new LinkedHashMap<>();
         streamNames.put(campaignId, "Campaign");
@@ -139,6 +169,7 @@ public class CampaignPages {
         model.addAttribute("campaign", state);
         model.addAttribute("card", CounterCard.of(rostered, note(rostered, state), words(state)));
         model.addAttribute("lines", lines);
+        model.addAttribute("part", part);
         model.addAttribute("idNames", names.byId());
         return "counter";
     }

@@ -24,8 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The timeline and audit pages do not grow with history: a window of events around the point shown, with links to
- * the events before and after it, jumps to the Game Turns near it; and the links to static resources still lead to
- * them (resolved once, see {@link StaticLinks}).
+ * the events before and after it, jumps to the Game Turns near it; a long Game Turn's audit and a counter's long
+ * history a part at a time, every line once; and the links to static resources still lead to them (resolved once,
+ * see {@link StaticLinks}).
  */
 class TimelinePagingApiTest extends ApiTestSupport {
 
@@ -157,6 +158,34 @@ class TimelinePagingApiTest extends ApiTestSupport {
         // the part after the last leads back, and a part asked for past the turn's end shows its last actions
         String beyond = page("/scenarios/" + scenario + "/audit?gameTurn=1&from=100000");
         assertThat(beyond).contains("class=\"part-earlier\"").doesNotContain("class=\"part-later\"");
+        // the squad's history across the campaign: its latest lines first, the earlier ones a page at a time
+        int history = get("referee", "/api/campaigns/" + campaign + "/counters/it-squad-1/history").body().size();
+        assertThat(history).isGreaterThan(moves);
+        Pattern earlier = Pattern.compile("class=\"part-earlier\" rel=\"prev\"\\s+href=\"([^\"]+)\"");
+        String historyPath = "/campaigns/" + campaign + "/counters/it-squad-1";
+        int lines = 0;
+        int pages = 0;
+        while (historyPath != null) {
+            String html = page(historyPath.replace("&amp;", "&"));
+            int here = count(html, "<li class=\"event\"");
+            assertThat(here).as(historyPath).isBetween(1, CampaignPages.HISTORY_LINES);
+            if (pages == 0) {
+                assertThat(here).isEqualTo(CampaignPages.HISTORY_LINES);
+                assertThat(html).contains("Lines " + (history - here + 1) + "–" + history + " of " + history)
+                        .doesNotContain("class=\"part-later\"");
+            }
+            lines += here;
+            pages++;
+            Matcher m = earlier.matcher(html);
+            historyPath = m.find() ? m.group(1) : null;
+        }
+        assertThat(lines).isEqualTo(history);
+        HttpResponse<String> refused = browser.send(HttpRequest.newBuilder(uri("/campaigns/" + campaign
+                + "/counters/it-squad-1?upTo=0")).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(refused.body()).contains("upTo").contains("counted from 1");
+        assertThat(pages).isEqualTo((history + CampaignPages.HISTORY_LINES - 1) / CampaignPages.HISTORY_LINES);
+
         // a Game Turn not reached has no action and no parts
         assertThat(page("/scenarios/" + scenario + "/audit?gameTurn=2")).contains("id=\"no-actions\"")
                 .doesNotContain("audit-parts-top");
