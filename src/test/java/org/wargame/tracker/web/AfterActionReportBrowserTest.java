@@ -83,17 +83,7 @@ class AfterActionReportBrowserTest extends BrowserTestSupport {
         assertThat(dice.getText()).contains("1: 0, 2: 0, 3: 1, 4: 0, 5: 0, 6: 1");
         assertThat(moments("Ruling")).hasSize(1);
         assertThat(moments("Ruling").get(0)).contains("stands").contains("the ridge gives no cover");
-        // "in the audit" opens the part of the audit that begins with the moment's action, whatever the turn's length
-        WebElement eliminated = driver.findElement(By.cssSelector(".moment[data-kind='Elimination'] a.audit-link"));
-        String anchor = eliminated.getAttribute("href").replaceAll(".*#", "");
-        assertThat(eliminated.getAttribute("href")).contains("from=" + anchor.replace("action-", ""));
-        String report = driver.getCurrentUrl();
-        eliminated.click();
-        wait.until(d -> !d.findElements(By.cssSelector("main#audit li.audited")).isEmpty());
-        assertThat(driver.findElements(By.cssSelector("main#audit li.audited")).get(0).getAttribute("id"))
-                .isEqualTo(anchor);
-        driver.get(report);
-        wait.until(d -> !d.findElements(By.id("after-action")).isEmpty());
+        auditLinkOpensTheMomentsAction("Elimination");
         String pdf = pdf("/scenarios/" + s + "/report.pdf");
         assertThat(pdf).contains("1 eliminated, 1 struck off the roster").contains("British battery in action")
                 .contains("1 Malfunctioned, 1 Low Ammo, 1 Casualty Reduced (HS)")
@@ -154,17 +144,6 @@ class AfterActionReportBrowserTest extends BrowserTestSupport {
         assertThat(dice.getAttribute("data-dice")).isEqualTo("4");
         assertThat(dice.getText()).contains("4 dice in 2 rolls (2 entered, 0 rolled by the server)")
                 .contains("1: 0, 2: 0, 3: 1, 4: 3, 5: 0, 6: 0");
-        // "in the audit" opens the part of the audit that begins with the moment's action, whatever the turn's length
-        WebElement eliminated = driver.findElement(By.cssSelector(".moment[data-kind='Elimination'] a.audit-link"));
-        String anchor = eliminated.getAttribute("href").replaceAll(".*#", "");
-        assertThat(eliminated.getAttribute("href")).contains("from=" + anchor.replace("action-", ""));
-        String report = driver.getCurrentUrl();
-        eliminated.click();
-        wait.until(d -> !d.findElements(By.cssSelector("main#audit li.audited")).isEmpty());
-        assertThat(driver.findElements(By.cssSelector("main#audit li.audited")).get(0).getAttribute("id"))
-                .isEqualTo(anchor);
-        driver.get(report);
-        wait.until(d -> !d.findElements(By.id("after-action")).isEmpty());
         String pdf = pdf("/scenarios/" + s + "/report.pdf");
         assertThat(pdf).contains("2 eliminated, 2 struck off the roster")
                 .contains("4 dice in 2 rolls (2 entered, 0 rolled by the server)")
@@ -216,17 +195,6 @@ class AfterActionReportBrowserTest extends BrowserTestSupport {
         WebElement dice = driver.findElement(By.cssSelector(".dice-chart[data-side='U.S.'][data-kind='d6']"));
         assertThat(dice.getAttribute("data-dice")).isEqualTo("1");
         assertThat(dice.getText()).contains("1: 0, 2: 0, 3: 0, 4: 0, 5: 1, 6: 0");
-        // "in the audit" opens the part of the audit that begins with the moment's action, whatever the turn's length
-        WebElement eliminated = driver.findElement(By.cssSelector(".moment[data-kind='Elimination'] a.audit-link"));
-        String anchor = eliminated.getAttribute("href").replaceAll(".*#", "");
-        assertThat(eliminated.getAttribute("href")).contains("from=" + anchor.replace("action-", ""));
-        String report = driver.getCurrentUrl();
-        eliminated.click();
-        wait.until(d -> !d.findElements(By.cssSelector("main#audit li.audited")).isEmpty());
-        assertThat(driver.findElements(By.cssSelector("main#audit li.audited")).get(0).getAttribute("id"))
-                .isEqualTo(anchor);
-        driver.get(report);
-        wait.until(d -> !d.findElements(By.id("after-action")).isEmpty());
         String pdf = pdf("/scenarios/" + s + "/report.pdf");
         assertThat(pdf).contains("1 eliminated, 1 struck off the roster").contains("1 walking wounded")
                 .contains("1 die in 1 roll (1 entered, 0 rolled by the server)");
@@ -255,6 +223,23 @@ class AfterActionReportBrowserTest extends BrowserTestSupport {
     private static void noIds(String page) {
         assertThat(page).doesNotContainPattern("[0-9a-f]{8}-[0-9a-f]{4}-")
                 .doesNotContain("ELIMINATION", "RULING", "ScenarioConcluded", "ActionTaken", "null");
+    }
+
+    /**
+     * A moment's "in the audit" opens the part of the audit that begins with its action, whatever the turn's length;
+     * then back to the report.
+     */
+    private void auditLinkOpensTheMomentsAction(String kind) {
+        WebElement link = driver.findElement(By.cssSelector(".moment[data-kind='" + kind + "'] a.audit-link"));
+        String anchor = link.getAttribute("href").replaceAll(".*#", "");
+        assertThat(link.getAttribute("href")).contains("from=" + anchor.replace("action-", ""));
+        String report = driver.getCurrentUrl();
+        link.click();
+        wait.until(d -> !d.findElements(By.cssSelector("main#audit li.audited")).isEmpty());
+        assertThat(driver.findElements(By.cssSelector("main#audit li.audited")).get(0).getAttribute("id"))
+                .isEqualTo(anchor);
+        driver.get(report);
+        wait.until(d -> !d.findElements(By.id("after-action")).isEmpty());
     }
 
     private String summary(String side) {

@@ -61,13 +61,18 @@ class TimelinePagingApiTest extends ApiTestSupport {
         return n;
     }
 
+    private final Actor referee = new Actor("referee", true, List.of());
+
+    /** A scenario of West of Alamein with the Italian squad on the board, at its start. */
+    private String start(String campaign, String name) {
+        return service.start(campaign, new StartScenarioRequest(null, name, 100, List.of("axis", "british"),
+                List.of(new Placement("it-squad-1", Map.of("hex", "F6", "terrain", "open-ground"))), List.of()),
+                referee);
+    }
+
     @Test
     void the_timeline_shows_a_window_of_events_and_links_to_the_rest() throws Exception {
-        Actor referee = new Actor("referee", true, List.of());
-        String campaign = importSample("asl-west-of-alamein.yaml");
-        String scenario = service.start(campaign, new StartScenarioRequest(null, "long", 100,
-                List.of("axis", "british"), List.of(new Placement("it-squad-1", Map.of("hex", "F6",
-                "terrain", "open-ground"))), List.of()), referee);
+        String scenario = start(importSample("asl-west-of-alamein.yaml"), "long");
         for (int i = 0; i < 600; i++) {
             service.advance(scenario, null, referee);
         }
@@ -110,11 +115,8 @@ class TimelinePagingApiTest extends ApiTestSupport {
 
     @Test
     void a_long_game_turn_is_audited_a_part_at_a_time_each_action_once() throws Exception {
-        Actor referee = new Actor("referee", true, List.of());
         String campaign = importSample("asl-west-of-alamein.yaml");
-        String scenario = service.start(campaign, new StartScenarioRequest(null, "long turn", 100,
-                List.of("axis", "british"), List.of(new Placement("it-squad-1", Map.of("hex", "F6",
-                "terrain", "open-ground"))), List.of()), referee);
+        String scenario = start(campaign, "long turn");
         while (!"MPh".equals(service.advance(scenario, null, referee).state().clock().phase())) {
             // to the Italians' Movement Phase of Game Turn 1
         }
