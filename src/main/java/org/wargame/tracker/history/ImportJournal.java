@@ -219,14 +219,13 @@ class ImportJournal implements SmartInitializingSingleton {
         Map<String, Left> left = new LinkedHashMap<>();
         jdbc.query("select import_id, campaign_id, stored, stream_id, stream_type, started_at from history_import "
                 + "order by started_at, import_id, position", rs -> {
-                    Left l = left.computeIfAbsent(rs.getString(1), id -> {
-                        try {
-                            return new Left(id, rs.getString(2), rs.getBoolean(3), new ArrayList<>(),
-                                    rs.getTimestamp(6).toInstant());
-                        } catch (SQLException e) {
-                            throw new IllegalStateException(e);
-                        }
-                    });
+                    String id = rs.getString(1);
+                    Left l = left.get(id);
+                    if (l == null) { // an import's first row names its campaign, state and start
+                        l = new Left(id, rs.getString(2), rs.getBoolean(3), new ArrayList<>(),
+                                rs.getTimestamp(6).toInstant());
+                        left.put(id, l);
+                    }
                     l.streams().add(new Entry(rs.getString(4), rs.getString(5)));
                 });
         for (Left l : left.values()) {
