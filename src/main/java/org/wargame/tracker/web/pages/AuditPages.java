@@ -106,6 +106,11 @@ public class AuditPages {
         public boolean whole() {
             return earlier == null && later == null;
         }
+
+        /** Where the part with the turn's latest actions begins (null on it): what a table asks for first. */
+        public Long latest() {
+            return later == null ? null : Math.max(turnFirst, turnLast - PART + 1);
+        }
     }
 
     @GetMapping("/scenarios/{scenarioId}/audit")

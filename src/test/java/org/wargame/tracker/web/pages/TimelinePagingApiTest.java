@@ -157,6 +157,14 @@ class TimelinePagingApiTest extends ApiTestSupport {
                 .forEach(a -> all.add(a.path("firstSequence").asLong()));
         assertThat(all).hasSizeGreaterThan(moves);
         assertThat(seen).isEqualTo(all);
+        // from the turn's first part, "Latest actions" leads to the part ending with the turn's last action
+        Matcher latest = Pattern.compile("class=\"part-latest\" href=\"([^\"]+)\"").matcher(
+                page("/scenarios/" + scenario + "/audit"));
+        assertThat(latest.find()).isTrue();
+        String last = page(latest.group(1).replace("&amp;", "&"));
+        assertThat(last).contains("id=\"action-" + all.get(all.size() - 1) + "\"")
+                .doesNotContain("class=\"part-later\"").doesNotContain("class=\"part-latest\"")
+                .contains("class=\"part-earlier\"");
         // the part after the last leads back, and a part asked for past the turn's end shows its last actions
         String beyond = page("/scenarios/" + scenario + "/audit?gameTurn=1&from=100000");
         assertThat(beyond).contains("class=\"part-earlier\"").doesNotContain("class=\"part-later\"");
@@ -176,6 +184,7 @@ class TimelinePagingApiTest extends ApiTestSupport {
                 assertThat(html).contains("Lines " + (history - here + 1) + "–" + history + " of " + history)
                         .doesNotContain("class=\"part-later\"");
             }
+            assertThat(html.contains("class=\"part-latest\"")).as("a link to the latest lines").isEqualTo(pages > 0);
             lines += here;
             pages++;
             Matcher m = earlier.matcher(html);
