@@ -41,6 +41,9 @@ public class LiveScenarios {
     private static final Logger LOG = LoggerFactory.getLogger(LiveScenarios.class);
     static final long HEARTBEAT_SECONDS = 20;
     static final Duration GRACE = Duration.ofSeconds(3);
+    /** Tries of an account's pages before it is refused a further one, and the pause between them. */
+    static final int GHOST_PROBES = 3;
+    static final Duration GHOST_PAUSE = Duration.ofMillis(100);
 
     private final EventTables tables;
     private final int maxClients;
@@ -93,18 +96,15 @@ public class LiveScenarios {
     /** A stream of the scenario's versions for one page of {@code account}, starting with the current one. */
     public SseEmitter open(String scenarioId, String account) {
         AtomicInteger mine = byAccount.computeIfAbsent(account, k -> new AtomicInteger());
-        if (mine.get() >= maxPerAccount) {
-            // pages closed since the last heartbeat still count until a write to them fails: try them now, so that
-            // a player who closed tabs is not refused for their ghosts
-            pages.forEach((scenario, set) -> List.copyOf(set).forEach(emitter -> {
-                if (account.equals(owners.get(emitter))) {
-                    try {
-                        emitter.send(SseEmitter.event().comment("still here"));
-                    } catch (IOException | IllegalStateException e) {
-                        close(scenario, emitter);
-                    }
-                }
-            }));
+        // pages closed since the last heartbeat still count until a write to them fails: try them now, so that a
+        // player who closed tabs is not refused for their ghosts. A socket its client has just closed may take the
+        // first write (the client's close is on its way, or its reset answers that write): a second try a moment
+        // later finds it gone.
+        for (int probe = 0; probe < GHOST_PROBES && mine.get() >= maxPerAccount; probe++) {
+            if (probe > 0 && !pause()) {
+                break;
+            }
+            probeGhosts(account);
             mine = byAccount.computeIfAbsent(account, k -> new AtomicInteger());
         }
         if (mine.incrementAndGet() > maxPerAccount) {
@@ -135,6 +135,28 @@ public class LiveScenarios {
             throw e;
         }
         return emitter;
+    }
+
+    private void probeGhosts(String account) {
+        pages.forEach((scenario, set) -> List.copyOf(set).forEach(emitter -> {
+            if (account.equals(owners.get(emitter))) {
+                try {
+                    emitter.send(SseEmitter.event().comment("still here"));
+                } catch (IOException | IllegalStateException e) {
+                    close(scenario, emitter);
+                }
+            }
+        }));
+    }
+
+    private static boolean pause() {
+        try {
+            Thread.sleep(GHOST_PAUSE.toMillis());
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** How many streams are open on this instance. */
