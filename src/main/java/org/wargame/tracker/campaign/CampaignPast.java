@@ -1,7 +1,5 @@
 package org.wargame.tracker.campaign;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.axonframework.eventhandling.DomainEventMessage;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.refusal.FieldRefused;
 import org.wargame.tracker.refusal.NotFound;
@@ -9,9 +7,7 @@ import org.wargame.tracker.store.EventHistory;
 import org.wargame.tracker.store.RecordedEvent;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * Queries of a campaign's past, read from its events for the API and the pages alike: the campaign (its roster) as
@@ -22,10 +18,12 @@ public class CampaignPast {
 
     private final CampaignViews views;
     private final EventHistory history;
+    private final CounterLines lines;
 
-    public CampaignPast(CampaignViews views, EventHistory history) {
+    public CampaignPast(CampaignViews views, EventHistory history, CounterLines lines) {
         this.views = views;
         this.history = history;
+        this.lines = lines;
     }
 
     /** Time travel: the campaign as it stood after its event number {@code after} (from 0). */
@@ -86,34 +84,22 @@ public class CampaignPast {
 
     /** A counter's whole history: the campaign's events and every scenario's events that name it, in order. */
     public List<RecordedEvent> ofCounter(String campaignId, String counterId) {
-        CampaignState state = views.state(campaignId);
-        if (!state.roster().containsKey(counterId)) {
-            throw new NotFound("counter '" + counterId + "' is not on the roster");
-        }
-        // read stream by stream, keeping only the events that name the counter
-        List<RecordedEvent> all = new ArrayList<>();
-        Consumer<DomainEventMessage<?>> keep = message -> {
-            RecordedEvent e = EventHistory.recorded(message);
-            if (mentions(e.payload(), counterId)) {
-                all.add(e);
-            }
-        };
-        history.forEach(campaignId, 0, Long.MAX_VALUE, keep);
-        for (CampaignState.ScenarioEntry scenario : state.scenarios()) {
-            history.forEach(scenario.scenarioId(), 0, Long.MAX_VALUE, keep);
-        }
-        return all.stream().sorted(Comparator.comparing(RecordedEvent::timestamp)).toList();
+        onRoster(campaignId, counterId);
+        return lines.all(campaignId, counterId);
     }
 
-    private static boolean mentions(JsonNode node, String id) {
-        if (node.isTextual()) {
-            return node.asText().equals(id);
+    /**
+     * The {@code count} lines of a counter's history that end with line {@code upTo} (from 1; null: the latest), and
+     * how many it has.
+     */
+    public CounterLines.Part ofCounter(String campaignId, String counterId, Integer upTo, int count) {
+        onRoster(campaignId, counterId);
+        return lines.part(campaignId, counterId, upTo, count);
+    }
+
+    private void onRoster(String campaignId, String counterId) {
+        if (!views.state(campaignId).roster().containsKey(counterId)) {
+            throw new NotFound("counter '" + counterId + "' is not on the roster");
         }
-        for (JsonNode child : node) {
-            if (mentions(child, id)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

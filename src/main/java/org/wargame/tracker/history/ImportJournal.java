@@ -71,7 +71,7 @@ class ImportJournal implements SmartInitializingSingleton {
     /** The rows of a stream's read models (constants, never input). */
     static final String[][] READ_MODELS = {{"campaign_member", "campaign_id"},
             {"campaign_view", "campaign_id"}, {"scenario_part", "scenario_id"}, {"scenario_view", "scenario_id"},
-            {"scenario_checkpoint", "scenario_id"}};
+            {"scenario_checkpoint", "scenario_id"}, {"counter_line", "stream_id"}, {"counter_line_mark", "stream_id"}};
 
     /** At the start, before the web server takes a request: what a crash left of an import, settled. */
     @Override

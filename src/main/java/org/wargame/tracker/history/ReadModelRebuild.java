@@ -176,6 +176,8 @@ public class ReadModelRebuild {
             tables.deleteRowsOfUnknownStreams("scenario_view", "scenario_id", known);
             tables.deleteRowsOfUnknownStreams("scenario_part", "scenario_id", known);
             tables.deleteRowsOfUnknownStreams("event_clock", "scenario_id", known);
+            tables.deleteRowsOfUnknownStreams("counter_line_mark", "stream_id", known);
+            tables.deleteRowsOfUnknownStreams("counter_line", "stream_id", known);
             Progress finished = new Progress("done", started.eventsTotal(), done[0], started.requestedBy(),
                     started.startedAt(), Instant.now(), null, started.forcedOver(), quarantined);
             gate.open(); // before "done" is shown: a client that sees it may act at once (it got 503 in between)

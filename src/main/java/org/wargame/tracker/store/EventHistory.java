@@ -2,7 +2,9 @@ package org.wargame.tracker.store;
 
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventsourcing.eventstore.DomainEventStream;
+import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 import org.wargame.tracker.rules.RuleEvent;
 
@@ -19,9 +21,13 @@ import java.util.function.Consumer;
 public class EventHistory {
 
     private final EventStore eventStore;
+    private final EventTables tables;
+    private final ObjectProvider<EventStorageEngine> engine;
 
-    public EventHistory(EventStore eventStore) {
+    public EventHistory(EventStore eventStore, EventTables tables, ObjectProvider<EventStorageEngine> engine) {
         this.eventStore = eventStore;
+        this.tables = tables;
+        this.engine = engine;
     }
 
     /** The events from {@code fromSequence} to the end, as the API shows them; for short tails (an action's). */
@@ -52,6 +58,26 @@ public class EventHistory {
             }
             each.accept(message);
         }
+    }
+
+    /**
+     * Some events of a stream by their sequences (a page's worth: one statement), as the API shows them, in their
+     * order; a sequence the stream does not have is left out.
+     */
+    public List<RecordedEvent> at(String aggregateId, List<Long> sequences) {
+        List<RecordedEvent> events = new ArrayList<>(sequences.size());
+        if (engine.getIfAvailable() instanceof StreamOrderedStorageEngine ordered) {
+            DomainEventStream read = ordered.read(tables.axonEvents(aggregateId, sequences));
+            while (read.hasNext()) {
+                events.add(recorded(read.next()));
+            }
+            return events;
+        }
+        java.util.Set<Long> wanted = new java.util.TreeSet<>(sequences);
+        for (long sequence : wanted) { // another engine (none in the tracker): one by one
+            forEach(aggregateId, sequence, sequence, message -> events.add(recorded(message)));
+        }
+        return events;
     }
 
     /** The events {@code from..to} (inclusive) as messages, for folding a bounded window. */

@@ -214,6 +214,26 @@ public class EventTables {
                 rs.getBytes(9)), stream, from, end);
     }
 
+    /**
+     * Some events of a stream by their sequences (at most a few hundred: one statement), as {@link #axonBatch} reads
+     * them, in the order of the (stream, sequence) index.
+     */
+    List<? extends DomainEventData<?>> axonEvents(String stream, List<Long> sequences) {
+        if (sequences.isEmpty()) {
+            return List.of();
+        }
+        String marks = String.join(", ", java.util.Collections.nCopies(sequences.size(), "?"));
+        Object[] args = new Object[sequences.size() + 1];
+        args[0] = stream;
+        for (int k = 0; k < sequences.size(); k++) {
+            args[k + 1] = sequences.get(k);
+        }
+        return jdbc.query(AXON_BATCH.substring(0, AXON_BATCH.indexOf(" and sequence_number >= ?"))
+                + " and sequence_number in (" + marks + ")" + BY_STREAM, (rs, i) -> new GenericDomainEventEntry<>(
+                rs.getString(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5), rs.getString(6),
+                rs.getString(7), rs.getBytes(8), rs.getBytes(9)), args);
+    }
+
     /** The sequence of a stream's last event, or null when it has none. */
     public Long lastSequence(String stream) {
         List<Long> last = jdbc.queryForList(LAST_SEQUENCE, Long.class, stream);

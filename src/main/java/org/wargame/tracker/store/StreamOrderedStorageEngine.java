@@ -64,6 +64,11 @@ class StreamOrderedStorageEngine extends JpaEventStorageEngine {
         }), getEventSerializer(), upcasterChain);
     }
 
+    /** Rows read by the tracker's own statement, upcast and deserialised as this engine's read gives them. */
+    DomainEventStream read(List<? extends DomainEventData<?>> rows) {
+        return EventStreamUtils.upcastAndDeserializeDomainEvents(rows.stream(), getEventSerializer(), upcasterChain);
+    }
+
     /**
      * Stores a unit of work's events as Axon's JPA entity would (the same columns, bytes, type and timestamp
      * string), but with plain JDBC: their global indexes in one query and the rows in one batch, where Hibernate

@@ -283,6 +283,14 @@ class ActionBenchmark extends ApiTestSupport {
         reads.put("timeline page (now)", p -> "/scenarios/" + p.id() + "/timeline");
         reads.put("timeline page (at the middle)", p -> "/scenarios/" + p.id() + "/timeline?at=" + middle(p));
         reads.put("audit page (current Game Turn)", p -> "/scenarios/" + p.id() + "/audit");
+        // a mover's history across its campaign: its latest 200 lines, found by their kept places (V30); the
+        // first read of each history reads every event once (in the first round, as a median passes it over)
+        Map<String, String> campaignOfScenario = new java.util.HashMap<>();
+        for (int size : SIZES) {
+            campaignOfScenario.put(bySize.get(size).id(), campaignOf.get(size));
+        }
+        reads.put("counter history page (a mover's latest 200 lines)", p -> "/campaigns/"
+                + campaignOfScenario.get(p.id()) + "/counters/" + p.movers().get(0));
         for (Map.Entry<String, Function<Parked, String>> read : reads.entrySet()) {
             Map<Integer, List<Double>> times = new LinkedHashMap<>();
             Map<Integer, Integer> sizes = new LinkedHashMap<>();

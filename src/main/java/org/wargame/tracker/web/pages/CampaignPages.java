@@ -151,9 +151,10 @@ public class CampaignPages {
             throw new org.wargame.tracker.refusal.FieldRefused("upTo", "the lines of a history are counted from 1, "
                     + "not " + upTo);
         }
-        List<RecordedEvent> all = past.ofCounter(campaignId, counterId);
-        HistoryPart part = HistoryPart.of(all.size(), upTo);
-        List<RecordedEvent> events = all.subList(part.from(), part.to());
+        org.wargame.tracker.campaign.CounterLines.Part kept = past.ofCounter(campaignId, counterId, upTo,
+                HISTORY_LINES);
+        HistoryPart part = HistoryPart.of(kept.total(), upTo);
+        List<RecordedEvent> events = kept.events();
         CampaignState state = campaigns.state(campaignId);
         Map<String, String> streamNames = new LinkedHashMap<>();
         streamNames.put(campaignId, "Campaign");
