@@ -49,7 +49,7 @@ public class LiveScenarios {
     private final int maxClients;
     private final int maxPerAccount;
     /** Open streams per account. */
-    private final Map<String, AtomicInteger> byAccount = new ConcurrentHashMap<>();
+    private final Map<String, Integer> byAccount = new ConcurrentHashMap<>();
     private final Duration timeout;
     private final Map<String, Set<SseEmitter>> pages = new ConcurrentHashMap<>();
     /** The version last pushed for each watched scenario. */
@@ -95,33 +95,41 @@ public class LiveScenarios {
 
     /** A stream of the scenario's versions for one page of {@code account}, starting with the current one. */
     public SseEmitter open(String scenarioId, String account) {
-        AtomicInteger mine = byAccount.computeIfAbsent(account, k -> new AtomicInteger());
         // pages closed since the last heartbeat still count until a write to them fails: try them now, so that a
         // player who closed tabs is not refused for their ghosts. A socket its client has just closed may take the
         // first write (the client's close is on its way, or its reset answers that write): a second try a moment
         // later finds it gone.
-        for (int probe = 0; probe < GHOST_PROBES && mine.get() >= maxPerAccount; probe++) {
+        for (int probe = 0; probe < GHOST_PROBES && byAccount.getOrDefault(account, 0) >= maxPerAccount; probe++) {
             if (probe > 0 && !pause()) {
                 break;
             }
             probeGhosts(account);
-            mine = byAccount.computeIfAbsent(account, k -> new AtomicInteger());
         }
-        if (mine.incrementAndGet() > maxPerAccount) {
-            mine.decrementAndGet();
+        // counted in one step of the map (a count apart from it could be dropped by a close in between)
+        boolean[] counted = {false};
+        byAccount.compute(account, (k, n) -> {
+            int held = n == null ? 0 : n;
+            counted[0] = held < maxPerAccount;
+            return counted[0] ? held + 1 : n;
+        });
+        if (!counted[0]) {
             LOG.info("Live pages: refused a page of {} to '{}', who has {} open already", scenarioId, account,
                     maxPerAccount);
             throw new AccountFull(maxPerAccount);
         }
         if (open.incrementAndGet() > maxClients) {
             open.decrementAndGet();
-            mine.decrementAndGet();
+            release(account);
             LOG.info("Live pages: refused a page of {}: {} are open on this instance", scenarioId, maxClients);
             throw new Full();
         }
         SseEmitter emitter = new SseEmitter(timeout.toMillis());
-        pages.computeIfAbsent(scenarioId, k -> ConcurrentHashMap.newKeySet()).add(emitter);
-        owners.put(emitter, account);
+        owners.put(emitter, account); // before it can be found and closed: its close gives the account's count back
+        pages.compute(scenarioId, (k, set) -> { // in one step with a close that empties the set and drops it
+            Set<SseEmitter> into = set == null ? ConcurrentHashMap.newKeySet() : set;
+            into.add(emitter);
+            return into;
+        });
         Runnable close = () -> close(scenarioId, emitter);
         emitter.onCompletion(close);
         emitter.onTimeout(close);
@@ -135,6 +143,10 @@ public class LiveScenarios {
             throw e;
         }
         return emitter;
+    }
+
+    private void release(String account) {
+        byAccount.computeIfPresent(account, (k, n) -> n <= 1 ? null : n - 1);
     }
 
     private void probeGhosts(String account) {
@@ -165,19 +177,20 @@ public class LiveScenarios {
     }
 
     private void close(String scenarioId, SseEmitter emitter) {
-        Set<SseEmitter> set = pages.get(scenarioId);
-        if (set != null && set.remove(emitter)) {
+        boolean[] removed = {false};
+        pages.computeIfPresent(scenarioId, (k, set) -> {
+            removed[0] = set.remove(emitter);
+            if (set.isEmpty()) {
+                known.remove(scenarioId);
+                return null;
+            }
+            return set;
+        });
+        if (removed[0]) {
             open.decrementAndGet();
             String account = owners.remove(emitter);
             if (account != null) {
-                AtomicInteger mine = byAccount.get(account);
-                if (mine != null && mine.decrementAndGet() <= 0) {
-                    byAccount.remove(account, mine);
-                }
-            }
-            if (set.isEmpty()) {
-                pages.remove(scenarioId, set);
-                known.remove(scenarioId);
+                release(account);
             }
         }
     }
