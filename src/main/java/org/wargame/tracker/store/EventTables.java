@@ -41,6 +41,10 @@ public class EventTables {
     static final String AXON_BATCH = "select type, aggregate_identifier, sequence_number, event_identifier, "
             + "time_stamp, payload_type, payload_revision, payload, meta_data from domain_event_entry "
             + "where aggregate_identifier = ? and sequence_number >= ? and sequence_number < ?" + BY_STREAM;
+    /** A row of {@link #AXON_BATCH}'s columns as Axon reads it. */
+    private static final RowMapper<GenericDomainEventEntry<byte[]>> AXON_ROWS = (rs, i) ->
+            new GenericDomainEventEntry<>(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getString(4),
+                    rs.getString(5), rs.getString(6), rs.getString(7), rs.getBytes(8), rs.getBytes(9));
     /** The last sequence number of a stream: the end of the same index, read backwards. */
     static final String LAST_SEQUENCE = "select sequence_number from domain_event_entry where aggregate_identifier = ?"
             + BY_STREAM_BACKWARDS;
@@ -209,9 +213,7 @@ public class EventTables {
 
     /** One batch of a stream for Axon: the events with {@code from <= sequence < end}, in order. */
     List<? extends DomainEventData<?>> axonBatch(String stream, long from, long end) {
-        return jdbc.query(AXON_BATCH, (rs, i) -> new GenericDomainEventEntry<>(rs.getString(1), rs.getString(2),
-                rs.getLong(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getBytes(8),
-                rs.getBytes(9)), stream, from, end);
+        return jdbc.query(AXON_BATCH, AXON_ROWS, stream, from, end);
     }
 
     /**
@@ -229,9 +231,7 @@ public class EventTables {
             args[k + 1] = sequences.get(k);
         }
         return jdbc.query(AXON_BATCH.substring(0, AXON_BATCH.indexOf(" and sequence_number >= ?"))
-                + " and sequence_number in (" + marks + ")" + BY_STREAM, (rs, i) -> new GenericDomainEventEntry<>(
-                rs.getString(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5), rs.getString(6),
-                rs.getString(7), rs.getBytes(8), rs.getBytes(9)), args);
+                + " and sequence_number in (" + marks + ")" + BY_STREAM, AXON_ROWS, args);
     }
 
     /** The sequence of a stream's last event, or null when it has none. */
