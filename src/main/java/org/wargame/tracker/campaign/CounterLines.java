@@ -211,8 +211,11 @@ public class CounterLines {
         }
     }
 
-    /** A counter's whole history read from every event of the campaign: what the kept lines must equal. */
-    List<RecordedEvent> scan(String campaignId, String counterId) {
+    /**
+     * A counter's whole history read from every event of the campaign: what the kept lines must equal, and how it
+     * was read before they were kept (the benchmark times both).
+     */
+    public List<RecordedEvent> scan(String campaignId, String counterId) {
         CampaignState state = views.state(campaignId);
         List<RecordedEvent> all = new ArrayList<>();
         java.util.function.Consumer<DomainEventMessage<?>> keep = message -> {

@@ -75,6 +75,8 @@ class ActionBenchmark extends ApiTestSupport {
     PlatformTransactionManager transactions;
     @Autowired
     org.wargame.tracker.scenario.ScenarioRecord record;
+    @Autowired
+    org.wargame.tracker.campaign.CounterLines counterLines;
 
     @Value("${tracker.data-dir}")
     String dataDir;
@@ -316,6 +318,20 @@ class ActionBenchmark extends ApiTestSupport {
                                 : ratio(s.median / small.median), longest ? "at most 2" : "-",
                         longest ? s.median <= 2 * small.median : null);
             }
+        }
+
+        // the counter history as it was read before its lines were kept (every event of the campaign read and
+        // parsed): medians of 3, each after a write, beside the kept lines' page above
+        for (int size : SIZES) {
+            Parked p = bySize.get(size);
+            List<Double> scans = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                act(p);
+                scans.add(timed(() -> counterLines.scan(campaignOfScenario.get(p.id()), p.movers().get(0))));
+            }
+            row("a mover's history read from every event of its campaign (the path before V30; median of 3), "
+                    + events(p), String.format(Locale.ROOT, "%.1f ms (%s)", median(scans), spread(scans)), "-", "-",
+                    "-", null);
         }
 
         // ---- memory
