@@ -90,6 +90,12 @@ class TransferAndRebuildTest extends ApiTestSupport {
                 .isEqualTo(2);
         String file = exported(campaign).raw();
         JsonNode original = get("alice", "/api/scenarios/" + scenario).body();
+        List<String> counters = List.of("br-crew-1", "br-94mm", "br-mule-1", "it-squad-1");
+        Map<String, JsonNode> histories = new java.util.HashMap<>();
+        for (String counter : counters) {
+            histories.put(counter, get("referee", "/api/campaigns/" + campaign + "/counters/" + counter
+                    + "/history").body());
+        }
 
         Path data = Files.createTempDirectory("tracker-import-");
         // command-line arguments, not default properties: application.yml would win over those and point the
@@ -112,6 +118,13 @@ class TransferAndRebuildTest extends ApiTestSupport {
             assertThat(copy.body()).isEqualTo(original);
             // the clock rows the import's fold made are those the live projection wrote, roll-backs and all
             assertThat(fresh.getBean(JdbcTemplate.class).queryForList(clocks, scenario)).isEqualTo(liveClocks);
+            // each counter's history, found in the imported events by their kept lines, is the one played here
+            for (String counter : counters) {
+                Response history = send("referee", HttpRequest.newBuilder(URI.create(base + "/api/campaigns/"
+                        + campaign + "/counters/" + counter + "/history")).GET());
+                assertThat(history.body()).as(counter).isEqualTo(histories.get(counter));
+                assertThat(history.body().size()).as(counter).isPositive();
+            }
             // the import found each event's JSON canonical as it stored it, as a live action does
             assertThat(fresh.getBean(JdbcTemplate.class).queryForObject("select count(*) from domain_event_entry "
                     + "where canonical_json is null or not canonical_json", Long.class)).isZero();
