@@ -103,7 +103,7 @@ public class LiveScenarios {
             if (probe > 0 && !pause()) {
                 break;
             }
-            probeGhosts(account);
+            probe(account);
         }
         // counted in one step of the map (a count apart from it could be dropped by a close in between)
         boolean[] counted = {false};
@@ -149,13 +149,14 @@ public class LiveScenarios {
         byAccount.computeIfPresent(account, (k, n) -> n <= 1 ? null : n - 1);
     }
 
-    private void probeGhosts(String account) {
-        pages.forEach((scenario, set) -> List.copyOf(set).forEach(emitter -> {
-            if (account.equals(owners.get(emitter))) {
+    /** A comment to the pages of {@code account} (null: every page); a page whose write fails is closed. */
+    private void probe(String account) {
+        pages.forEach((scenarioId, set) -> List.copyOf(set).forEach(emitter -> {
+            if (account == null || account.equals(owners.get(emitter))) {
                 try {
                     emitter.send(SseEmitter.event().comment("still here"));
                 } catch (IOException | IllegalStateException e) {
-                    close(scenario, emitter);
+                    close(scenarioId, emitter);
                 }
             }
         }));
@@ -232,13 +233,7 @@ public class LiveScenarios {
     }
 
     private void heartbeat() {
-        pages.forEach((scenarioId, set) -> List.copyOf(set).forEach(emitter -> {
-            try {
-                emitter.send(SseEmitter.event().comment("still here"));
-            } catch (IOException | IllegalStateException e) {
-                close(scenarioId, emitter);
-            }
-        }));
+        probe(null);
     }
 
     private void send(String scenarioId, SseEmitter emitter, long version) {
