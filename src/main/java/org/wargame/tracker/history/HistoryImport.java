@@ -49,9 +49,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * the file is checked against its manifest (its header: every stream, its event count and final head) and against
  * the tracker (a stream it has already: 409); then every stream is read strictly ({@link StrictEvents}) and folded
  * in memory with the live fold, one stream at a time ({@link ImportFold}). Any failure refuses the file naming the
- * line, and nothing is stored. Only then are the rows and their chain links appended, {@value #BATCH} events per
- * transaction, with the clock rows that fold made ({@link ImportClocks}), and the other read models built once per
- * stream: a scenario's from the state its fold ended in, a campaign's as a rebuild builds it; should that fail (a
+ * line, and nothing is stored (nothing committed: on PostgreSQL the rows are appended while the check reads on, in
+ * one transaction committed only then, {@link StoreBesideCheck}). Only then are the rows and their chain links
+ * stored, on H2 {@value #BATCH} events per transaction, with the clock rows that fold made ({@link ImportClocks}),
+ * and the other read models built once per stream: a scenario's from the state its fold ended in, a campaign's as a rebuild builds it; should that fail (a
  * database fault, a stream stored meanwhile by another instance), every row of the file's streams is removed again.
  * A crash in between is settled by the next start through the {@link ImportJournal}, which also lets one import run
  * at a time across several trackers on one database (as within one).
@@ -76,6 +77,8 @@ class HistoryImport {
     private final ImportJournal journal;
     private final int batchSize;
     private final Duration settleEvery;
+    /** On PostgreSQL, the rows stored while the check reads on ({@link StoreBesideCheck}). */
+    private final boolean storeBesideCheck;
     private final ReentrantLock importing = new ReentrantLock();
     private final AtomicReference<Progress> progress = new AtomicReference<>(
             new Progress("idle", null, 0, 0, 0, null, null, null));
@@ -87,8 +90,10 @@ class HistoryImport {
                   @Value("${tracker.limits.history-streams:10000}") int maxStreams, MoveLines moveLines,
                   ScenarioProjection views, EventClockProjection clocks, ImportJournal journal,
                   @Value("${tracker.history.import-batch:" + BATCH + "}") int batchSize,
-                  @Value("${tracker.history.settle-every:1m}") Duration settleEvery) {
+                  @Value("${tracker.history.settle-every:1m}") Duration settleEvery,
+                  @Value("${tracker.history.store-beside-check:true}") boolean storeBesideCheck) {
         this.settleEvery = settleEvery;
+        this.storeBesideCheck = storeBesideCheck;
         this.journal = journal;
         this.batchSize = Math.max(1, batchSize);
         this.moveLines = moveLines;
@@ -198,9 +203,11 @@ class HistoryImport {
             boolean foldedBeside;
             Checked checked;
             ImportClocks folded = new ImportClocks(clockRows);
+            StoreBesideCheck storing = storeBesideCheck && journal.shared()
+                    ? new StoreBesideCheck(tables, checkedRows, transactions, batchSize) : null;
             try (FoldBesideCheck beside = new FoldBesideCheck(strict, checkedRows, folded)) {
                 try (CheckedRows.Writer rows = new CheckedRows.Writer(checkedRows)) {
-                    checked = check(body, started, rows, beside);
+                    checked = check(body, started, rows, beside, storing);
                 }
                 tc = System.nanoTime();
                 progress.set(new Progress("folding", checked.campaignId(), checked.events(), 0, 0, started, null,
@@ -215,22 +222,32 @@ class HistoryImport {
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+                if (storing != null) {
+                    storing.close();
+                }
                 throw new IllegalStateException("the import was interrupted", e);
+            } catch (IOException | RuntimeException e) {
+                if (storing != null) {
+                    storing.close(); // rolled back: nothing of the file was stored
+                }
+                throw e;
             } finally {
                 folded.close();
             }
-            try (ImportClocks ended = folded) {
+            try (ImportClocks ended = folded; StoreBesideCheck besides = storing) {
                 long t1 = System.nanoTime();
-                progress.set(new Progress("storing", checked.campaignId(), checked.events(), 0, 0, started, null,
-                        null));
-                int built = storeWithReadModels(checked, checkedRows, ended, started, turn);
+                long storedBeside = besides == null ? 0 : besides.stored();
+                progress.set(new Progress("storing", checked.campaignId(), checked.events(), storedBeside, 0,
+                        started, null, null));
+                int built = storeWithReadModels(checked, checkedRows, ended, started, turn, besides);
                 long t2 = System.nanoTime();
                 progress.set(new Progress("done", checked.campaignId(), checked.events(), checked.events(), built,
                         started, Instant.now(), null));
-                LOG.info("history import of {}: {} events of {} streams; checked in {} ms, folded {} in {} ms more, "
-                        + "stored with read models in {} ms", checked.campaignId(), checked.events(), built,
-                        (tc - t0) / 1_000_000, foldedBeside ? "beside the check" : "after the check",
-                        (t1 - tc) / 1_000_000, (t2 - t1) / 1_000_000);
+                LOG.info("history import of {}: {} events of {} streams; checked in {} ms ({} events stored beside "
+                        + "it), folded {} in {} ms more, stored with read models in {} ms", checked.campaignId(),
+                        checked.events(), built, (tc - t0) / 1_000_000, storedBeside,
+                        foldedBeside ? "beside the check" : "after the check", (t1 - tc) / 1_000_000,
+                        (t2 - t1) / 1_000_000);
                 return new ImportResult(checked.campaignId(), (int) checked.events(), checked.streams().size());
             }
         } catch (IOException e) {
@@ -262,18 +279,27 @@ class HistoryImport {
      * projections. On any failure nothing of the file is left. Returns how many streams' read models were built.
      */
     private int storeWithReadModels(Checked checked, Path checkedRows, ImportClocks folded, Instant started,
-                                    ImportJournal.Turn turn) throws IOException {
+                                    ImportJournal.Turn turn, StoreBesideCheck besides) throws IOException {
         int built = 0;
         try {
             List<ImportJournal.Entry> entries = new ArrayList<>(checked.streams().size());
             checked.streams().forEach((id, stream) -> entries.add(new ImportJournal.Entry(id, stream.type)));
-            turn.begin(checked.campaignId(), entries);
-            int[] moved;
+            int[] moved = null;
+            long t0 = System.nanoTime();
             try (ImportClocks.Reader clockRows = folded.reader()) {
-                moved = store(checkedRows, checked, started, clockRows, turn);
+                if (besides != null) {
+                    moved = committed(besides, () -> {
+                        turn.begin(checked.campaignId(), entries); // joins the transaction: journalled as stored
+                        return last(List.of(), clockRows, turn, checked.moved());
+                    }, checked.moved());
+                }
+                if (moved == null) {
+                    turn.begin(checked.campaignId(), entries);
+                    moved = store(checkedRows, checked, started, clockRows, turn);
+                }
             }
-            LOG.info("history import of {}: {} accounts added, {} dice seeds", checked.campaignId(), moved[0],
-                    moved[1]);
+            LOG.info("history import of {}: {} accounts added, {} dice seeds; the events' store committed in {} ms",
+                    checked.campaignId(), moved[0], moved[1], (System.nanoTime() - t0) / 1_000_000);
             SimpleEventHandlerInvoker projections = rebuild.projections();
             for (Map.Entry<String, Stream> stream : checked.streams().entrySet()) {
                 String id = stream.getKey();
@@ -335,8 +361,8 @@ class HistoryImport {
      * chain checked, and spooled; then the file checked against its manifest and the tracker (streams it has
      * already). Nothing is stored.
      */
-    private Checked check(InputStream body, Instant started, CheckedRows.Writer rows, FoldBesideCheck beside)
-            throws IOException {
+    private Checked check(InputStream body, Instant started, CheckedRows.Writer rows, FoldBesideCheck beside,
+                          StoreBesideCheck storing) throws IOException {
         Map<String, Stream> streams = new LinkedHashMap<>();
         long[] events = {0};
         int[] lastLine = {1};
@@ -375,19 +401,25 @@ class HistoryImport {
                         + " of " + event.stream() + " #" + event.sequence() + " was changed)");
             }
             moved.event(event);
+            boolean handed;
             try {
                 long offset = rows.write(line.row(), number);
                 stream.add(offset);
                 beside.row(event.stream(), stream.type, offset, rows);
+                handed = storing != null && storing.row(rows);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
             stream.lastHash = hash;
-            if (++events[0] % 1000 == 0) {
-                progress.set(new Progress("checking", null, events[0], 0, 0, started, null, null));
+            if (++events[0] % 1000 == 0 || handed) {
+                progress.set(new Progress("checking", null, events[0], storing == null ? 0 : storing.stored(), 0,
+                        started, null, null));
             }
         }, moved::line);
         beside.checked(rows);
+        if (storing != null) {
+            storing.checked(rows);
+        }
         moved.check();
         String campaignId = header.campaignId();
         Stream campaign = streams.get(campaignId);
@@ -491,14 +523,32 @@ class HistoryImport {
         }
         MoveLines.Pending moved = checked.moved();
         try {
-            return transactions.execute(status -> {
-                tables.append(batch);
-                for (List<ClockRow> rows = clockRows.next(BATCH); !rows.isEmpty(); rows = clockRows.next(BATCH)) {
-                    tables.insertClockRows(rows);
-                }
-                turn.stored();
-                return moved.store();
-            });
+            return transactions.execute(status -> last(batch, clockRows, turn, moved));
+        } catch (RuntimeException e) {
+            moved.rolledBack();
+            throw e;
+        }
+    }
+
+    /** The last transaction's work: the last events, the clock rows left, the journal marked, the kept lines. */
+    private int[] last(List<ChainedEvent> batch, ImportClocks.Reader clockRows, ImportJournal.Turn turn,
+                       MoveLines.Pending moved) {
+        tables.append(batch);
+        for (List<ClockRow> rows = clockRows.next(BATCH); !rows.isEmpty(); rows = clockRows.next(BATCH)) {
+            tables.copyClockRows(rows);
+        }
+        turn.stored();
+        return moved.store();
+    }
+
+    /** The transaction beside the check committed with {@code work}: its answer; null when it stored nothing. */
+    private static int[] committed(StoreBesideCheck besides, java.util.function.Supplier<int[]> work,
+                                   MoveLines.Pending moved) {
+        try {
+            return besides.commit(work);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the import was interrupted", e);
         } catch (RuntimeException e) {
             moved.rolledBack();
             throw e;

@@ -28,12 +28,14 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * What a crash leaves of a history import, settled. An import is stored in batches, each its own transaction
+ * What a crash leaves of a history import, settled. On H2 an import is stored in batches, each its own transaction
  * ({@link HistoryImport}), so a {@code kill -9} or a power cut between two leaves part of a campaign that no page
  * lists, no one can finish, and whose file the tracker then refuses ("already exists"). Before its first batch the
  * import writes one row per stream of its file into {@code history_import} (migration V29) and commits them; its last
  * batch's transaction marks them stored (with that batch go the file's accounts, dice seeds and kept contents); they
- * are removed once its read models are built. At every start, before anything is served, and before every import,
+ * are removed once its read models are built. On PostgreSQL the events are stored in one transaction
+ * ({@link StoreBesideCheck}) that writes the rows already marked stored: a crash before its commit leaves nothing,
+ * one after it leaves the read models to build. At every start, before anything is served, and before every import,
  * the rows left are settled: an import whose last batch never committed is removed, every row it wrote (events, chain
  * links, clock rows, snapshots, read models); one whose last batch committed has its read models built, as a rebuild
  * builds them. Either way the file can be sent again (removed) or is there whole (built), and the log says which.

@@ -786,6 +786,65 @@ public class EventTables {
         }
     }
 
+    private static final String COPY_CLOCK = "copy event_clock (scenario_id, sequence_number, game_turn, player_turn, "
+            + "phase, step, phasing_side, action_id, taking_of, kind, undone_by) from stdin";
+
+    /**
+     * Inserts many rows at once (an import's): on PostgreSQL by its COPY, in the caller's transaction (the clock rows
+     * of a 25,000-event import took 0.42 s as a batch of inserts, the end of the import's transaction); elsewhere
+     * as {@link #insertClockRows}.
+     */
+    public void copyClockRows(List<ClockRow> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        if (dialect() != Dialect.POSTGRESQL) {
+            insertClockRows(rows);
+            return;
+        }
+        if (writes != null) {
+            writes.sendHeld(); // in their order: what the transaction holds goes first
+        }
+        StringBuilder text = new StringBuilder(rows.size() * 96);
+        for (ClockRow row : rows) {
+            Object[] v = values(row);
+            for (int k = 0; k < v.length; k++) {
+                if (k > 0) {
+                    text.append('\t');
+                }
+                copyText(text, v[k]);
+            }
+            text.append('\n');
+        }
+        jdbc.execute((org.springframework.jdbc.core.ConnectionCallback<Long>) c -> {
+            try {
+                return c.unwrap(org.postgresql.PGConnection.class).getCopyAPI().copyIn(COPY_CLOCK,
+                        new java.io.StringReader(text.toString()));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+    }
+
+    /** A value in COPY's text format: null as \N, and a backslash, tab, newline or return escaped. */
+    private static void copyText(StringBuilder text, Object value) {
+        if (value == null) {
+            text.append("\\N");
+            return;
+        }
+        String s = value.toString();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '\\' -> text.append("\\\\");
+                case '\t' -> text.append("\\t");
+                case '\n' -> text.append("\\n");
+                case '\r' -> text.append("\\r");
+                default -> text.append(c);
+            }
+        }
+    }
+
     /** Writes these rows over the stored rows at their places. */
     public void updateClockRows(List<ClockRow> rows) {
         if (!rows.isEmpty()) {
