@@ -191,6 +191,7 @@ class HistoryImport {
         }
         Path checkedRows = null;
         Path clockRows = null;
+        StoreBesideCheck storing = null;
         Instant started = Instant.now();
         ImportJournal.Turn turn = null;
         try {
@@ -203,7 +204,7 @@ class HistoryImport {
             boolean foldedBeside;
             Checked checked;
             ImportClocks folded = new ImportClocks(clockRows);
-            StoreBesideCheck storing = storeBesideCheck && journal.shared()
+            storing = storeBesideCheck && journal.shared()
                     ? new StoreBesideCheck(tables, checkedRows, transactions, batchSize) : null;
             try (FoldBesideCheck beside = new FoldBesideCheck(strict, checkedRows, folded)) {
                 try (CheckedRows.Writer rows = new CheckedRows.Writer(checkedRows)) {
@@ -222,15 +223,7 @@ class HistoryImport {
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                if (storing != null) {
-                    storing.close();
-                }
                 throw new IllegalStateException("the import was interrupted", e);
-            } catch (IOException | RuntimeException e) {
-                if (storing != null) {
-                    storing.close(); // rolled back: nothing of the file was stored
-                }
-                throw e;
             } finally {
                 folded.close();
             }
@@ -257,6 +250,9 @@ class HistoryImport {
             fail(started, e.getMessage());
             throw e;
         } finally {
+            if (storing != null) {
+                storing.close(); // rolled back unless it committed: a refused file leaves nothing
+            }
             if (turn != null) {
                 turn.close();
             }
