@@ -52,8 +52,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * line, and nothing is stored (nothing committed: on PostgreSQL the rows are appended while the check reads on, in
  * one transaction committed only then, {@link StoreBesideCheck}). Only then are the rows and their chain links
  * stored, on H2 {@value #BATCH} events per transaction, with the clock rows that fold made ({@link ImportClocks}),
- * and the other read models built once per stream: a scenario's from the state its fold ended in, a campaign's as a rebuild builds it; should that fail (a
- * database fault, a stream stored meanwhile by another instance), every row of the file's streams is removed again.
+ * and the other read models built once per stream: a scenario's from the state its fold ended in, a campaign's as
+ * a rebuild builds it; should that fail (a database fault, a stream stored meanwhile by another instance), every row
+ * of the file's streams is removed again.
  * A crash in between is settled by the next start through the {@link ImportJournal}, which also lets one import run
  * at a time across several trackers on one database (as within one).
  */
