@@ -186,8 +186,11 @@ class ConsoleBrowserTest extends BrowserTestSupport {
                                      "--spring.profiles.active=default",
                                      "--TRACKER_REFEREE_PASSWORD=" + REFEREE_PASSWORD,
                                      "--TRACKER_PLAYER_PASSWORD=" + PLAYER_PASSWORD)) {
-            String base = "http://localhost:" + fresh.getEnvironment().getProperty("local.server.port");
-            driver.manage().deleteAllCookies(); // both trackers are on localhost: one session cookie name
+            // by another host name: cookies are kept per host, not per port, and the first tracker's page (its
+            // waiting list polls) could set its session cookie again after a deletion, under the second's login
+            // form: the login then failed its CSRF check (a CI run on PostgreSQL met that)
+            String base = "http://127.0.0.1:" + fresh.getEnvironment().getProperty("local.server.port");
+            driver.manage().deleteAllCookies();
             driver.get(base + "/login");
             fillLogin(driver, "referee", REFEREE_PASSWORD);
             // the page after the login, not the login page (it has a "main h1" too): a page asked for before the
