@@ -29,7 +29,7 @@ import java.util.UUID;
  * Turns the outbox's rows into notices and their deliveries: claims a batch of new rows ({@code FOR UPDATE SKIP
  * LOCKED}: with several instances on one PostgreSQL database each row goes to one of them), puts each in words,
  * and writes one delivery per webhook of the campaign that wants its kind and one mail per player it waits for who
- * gave an address (and did not stop the campaign's mails), then marks the row done, all in one short transaction.
+ * gave an address (and did not stop the campaign's mails), then removes the row, all in one short transaction.
  */
 @Component
 class FanOut {
@@ -86,7 +86,8 @@ class FanOut {
                 } catch (RuntimeException e) { // a scenario or campaign gone from the read model: nothing to tell
                     LOG.warn("notice {} ({}) not sent: {}", item.id(), item.kind(), e.toString());
                 }
-                jdbc.update("update notice_item set fanned_out = ? where id = ?", true, item.id());
+                // done: the row goes (an outbox, not evidence; kept, one row per action would grow the file forever)
+                jdbc.update("delete from notice_item where id = ?", item.id());
             }
             return items.size();
         });

@@ -24,7 +24,8 @@ import java.util.UUID;
 /**
  * Writes the outbox, in the transaction that stores the events, so that a notice exists exactly when its action
  * does: a row for a scenario's start and one for its end, and for any other action on a scenario one row saying
- * where its events begin ({@link #MOVED}), once per action and scenario. What that action started waiting (a
+ * where its events begin ({@link #MOVED}), once per action and scenario; {@link FanOut} removes each row once it
+ * has made its notices. What that action started waiting (a
  * side's move, a decision, an undo request, a proposal, a dispute, an answer) is the waiting list's to say
  * ({@link org.wargame.tracker.scenario.waiting.Waiting}); it is asked after the commit by {@link FanOut} on
  * whichever instance claims the row, so nothing is read here. Its own processing group (subscribing,

@@ -88,10 +88,18 @@ class WebhookDeliveryTest extends NoticeTestSupport {
         assertThat(body.at("/words").asText()).contains("has begun in");
         assertThat(body.at("/link").asText()).isEqualTo("http://tracker.test/scenarios/" + scenario);
 
+        // the start's outbox row went in the transaction that made its delivery (which was sent after its commit)
+        assertThat(outboxRows(scenario)).as("the outbox keeps only what is still to be fanned out").isZero();
+
         // a later advance of the clock is no scenario start: not sent to this webhook
         advance("bruno", scenario);
         Thread.sleep(600);
         assertThat(RECEIVER.at("/signed")).hasSize(1);
+        assertThat(outboxRows(scenario)).as("the advance's row, fanned out, is gone too").isZero();
+    }
+
+    private long outboxRows(String scenario) {
+        return jdbc.queryForObject("select count(*) from notice_item where scenario_id = ?", Long.class, scenario);
     }
 
     /** The HMAC computed as a receiver would, with the JDK alone. */
