@@ -66,8 +66,9 @@ public class H2Housekeeping {
     }
 
     /**
-     * At the tracker's stop, before H2 closes the file: rounds of {@link #compact()} while there is still space to
-     * give back, for at most {@code tracker.h2.settle-at-stop-ms} (H2's own compaction at close, bounded by the URL's
+     * At the tracker's stop, before H2 closes the file: unless H2 is to rewrite the file whole at its close (the
+     * tracker's URL, {@link DurableDataSource}), rounds of {@link #compact()} while there is still space to give
+     * back, for at most {@code tracker.h2.settle-at-stop-ms} (H2's own compaction at close, bounded by the URL's
      * {@code MAX_COMPACT_TIME}, left a played file at five times its events' bytes). A chunk that died within the
      * URL's {@code RETENTION_TIME} is kept, so a round that could give nothing back waits a little for it (three
      * times at most in a row).
@@ -84,6 +85,9 @@ public class H2Housekeeping {
                 Thread.currentThread().interrupt();
                 return;
             }
+        }
+        if (defragmentsAtClose()) {
+            return; // H2 rewrites the whole file at its close (DurableDataSource): rounds now would be thrown away
         }
         long deadline = System.nanoTime() + settleMillis * 1_000_000L;
         MVStore store = store();
@@ -131,6 +135,17 @@ public class H2Housekeeping {
             return work;
         } catch (RuntimeException e) {
             LOG.warn("H2 housekeeping: {}", e.toString());
+            return false;
+        }
+    }
+
+    /** Whether H2 rewrites the file whole at its clean close ({@code DEFRAG_ALWAYS}, which the tracker sets). */
+    boolean defragmentsAtClose() {
+        try (Connection connection = dataSource.getConnection()) {
+            return connection.isWrapperFor(JdbcConnection.class)
+                    && connection.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session
+                    && session.getDatabase().getSettings().defragAlways;
+        } catch (SQLException e) {
             return false;
         }
     }

@@ -1,5 +1,6 @@
 package org.wargame.tracker.benchmark;
 
+import org.h2.mvstore.MVStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -38,11 +39,14 @@ class H2FileSizeBenchmark {
         List<String> rows = new ArrayList<>();
         long started = System.nanoTime();
         long events;
+        String tables;
+        long stopping;
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TrackerApplication.class).run(
                 "--server.port=0", "--tracker.data-dir=" + data, "--spring.profiles.active=default",
                 "--TRACKER_REFEREE_PASSWORD=benchmark-referee", "--TRACKER_PLAYER_PASSWORD=benchmark-player")) {
             ScenarioService service = app.getBean(ScenarioService.class);
             JdbcTemplate jdbc = app.getBean(JdbcTemplate.class);
+            MVStore store = store(app.getBean(javax.sql.DataSource.class));
             Actor referee = new Actor("referee", true, List.of());
             List<String> scenarios = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
@@ -75,7 +79,7 @@ class H2FileSizeBenchmark {
                 Thread.sleep(50);
                 events = count(jdbc);
                 while (events >= mark) {
-                    rows.add(row(mark, Files.size(file), started));
+                    rows.add(row(mark, Files.size(file), started, store));
                     mark += 1000;
                 }
             }
@@ -83,20 +87,30 @@ class H2FileSizeBenchmark {
                 t.join();
             }
             events = count(jdbc);
-            rows.add(row(events, Files.size(file), started));
+            rows.add(row(events, Files.size(file), started, store));
+            settle(rows, file, started, store, events);
+            tables = tables(jdbc);
+            stopping = System.nanoTime();
         }
+        double stopSeconds = (System.nanoTime() - stopping) / 1e9;
         long afterStop = Files.size(file);
         String report = String.format(Locale.ROOT, """
                 # Size of the H2 file (WRITE_DELAY=0: every commit in the file before the action is answered)
 
                 4 clients advancing 4 scenarios' clocks in process, %d events; file size read every 1,000 events.
 
-                | events | file MB | MB per 1,000 events | seconds |
-                |---|---|---|---|
+                | events | file MB | live pages MB (H2's fill rates) | file MB per 1,000 events | seconds |
+                |---|---|---|---|---|
                 %s
-                After a clean stop (compaction at close): %.1f MB, %.2f MB per 1,000 events.
+                After a clean stop (compaction at close, the stop took %.1f s): %.1f MB, %.2f MB per 1,000 events.
+
+                Live bytes by table with its indexes (H2's DISK_SPACE_USED) at the end of the flood:
+
+                | table | MB | against the events' own bytes |
+                |---|---|---|
+                %s
                 Machine: %d processors, Java %s
-                """, events, String.join("\n", rows), afterStop / 1e6, afterStop / 1e6 / (events / 1000.0),
+                """, events, String.join("\n", rows), stopSeconds, afterStop / 1e6, afterStop / 1e6 / (events / 1000.0), tables,
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
         Path out = Path.of("target", "benchmark", "h2-file-size.md");
         Files.createDirectories(out.getParent());
@@ -104,12 +118,56 @@ class H2FileSizeBenchmark {
         System.out.println(report);
     }
 
+    /** Each table's pages with its indexes, largest first, next to the events' payload and metadata. */
+    private static String tables(JdbcTemplate jdbc) {
+        long own = jdbc.queryForObject(
+                "select sum(octet_length(payload) + octet_length(meta_data)) from domain_event_entry", Long.class);
+        List<String> names = jdbc.queryForList("select table_name from information_schema.tables"
+                + " where table_schema = 'PUBLIC' and table_type = 'BASE TABLE'", String.class);
+        List<long[]> sizes = new ArrayList<>();
+        long total = 0;
+        for (int i = 0; i < names.size(); i++) {
+            long used = jdbc.queryForObject("select disk_space_used(?)", Long.class, "\"" + names.get(i) + "\"");
+            sizes.add(new long[] {used, i});
+            total += used;
+        }
+        sizes.sort((a, b) -> Long.compare(b[0], a[0]));
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "| the events' own bytes (payload and metadata) | %.1f | 1.00 |", own / 1e6));
+        for (long[] size : sizes) {
+            lines.add(String.format(Locale.ROOT, "| %s | %.1f | %.2f |", names.get((int) size[1]).toLowerCase(Locale.ROOT),
+                    size[0] / 1e6, (double) size[0] / own));
+        }
+        lines.add(String.format(Locale.ROOT, "| all tables | %.1f | %.2f |", total / 1e6, (double) total / own));
+        return String.join("\n", lines);
+    }
+
     private static long count(JdbcTemplate jdbc) {
         return jdbc.queryForObject("select count(*) from domain_event_entry", Long.class);
     }
 
-    private static String row(long events, long bytes, long started) throws IOException {
-        return String.format(Locale.ROOT, "| %,d | %.1f | %.2f | %.0f |", events, bytes / 1e6,
+    private static String row(long events, long bytes, long started, MVStore store) {
+        // H2's own estimates: the share of the file in chunks, and of the chunks' bytes in live pages
+        double live = bytes / 1e6 * store.getFileStore().getFillRate() / 100.0
+                * store.getFileStore().getChunksFillRate() / 100.0;
+        return String.format(Locale.ROOT, "| %,d | %.1f | %.1f | %.2f | %.0f |", events, bytes / 1e6, live,
                 bytes / 1e6 / (events / 1000.0), (System.nanoTime() - started) / 1e9);
+    }
+
+    /** After the flood: the file every 5 s for {@code tracker.benchmark.settle-seconds} (30 unless said), idle. */
+    private static void settle(List<String> rows, Path file, long started, MVStore store, long events)
+            throws IOException, InterruptedException {
+        int seconds = Integer.getInteger("tracker.benchmark.settle-seconds", 30);
+        for (int s = 5; s <= seconds; s += 5) {
+            Thread.sleep(5000);
+            rows.add(row(events, Files.size(file), started, store) + " idle " + s + " s");
+        }
+    }
+
+    private static MVStore store(javax.sql.DataSource dataSource) throws java.sql.SQLException {
+        try (java.sql.Connection c = dataSource.getConnection()) {
+            return ((org.h2.engine.SessionLocal) c.unwrap(org.h2.jdbc.JdbcConnection.class).getSession())
+                    .getDatabase().getStore().getMvStore();
+        }
     }
 }

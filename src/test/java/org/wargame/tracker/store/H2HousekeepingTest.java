@@ -25,10 +25,30 @@ class H2HousekeepingTest {
         });
     }
 
-    /** The tracker's stop, before H2 closes the file: rounds until the file stops shrinking. */
+    /**
+     * The tracker's stop, before H2 closes the file, where H2 is not to rewrite it whole at its close: rounds until
+     * the file stops shrinking.
+     */
     @Test
     void theStopSettlesTheFile(@TempDir Path dir) throws Exception {
-        mostlyFreed(dir, H2Housekeeping::stop);
+        mostlyFreed(dir, ";DEFRAG_ALWAYS=FALSE", H2Housekeeping::stop);
+    }
+
+    /** Where H2 rewrites the file whole at its close (the tracker's URL), the stop leaves the file to it. */
+    @Test
+    void theStopLeavesTheFileToH2sRewriteAtItsClose(@TempDir Path dir) throws Exception {
+        JdbcDataSource source = new JdbcDataSource();
+        source.setURL(DurableDataSource.durable("jdbc:h2:file:" + dir.resolve("t")));
+        source.setUser("sa");
+        try (Connection open = source.getConnection()) {
+            assertThat(new H2Housekeeping(source, 1, 80, 4 << 20, 30_000).defragmentsAtClose()).isTrue();
+        }
+        JdbcDataSource plain = new JdbcDataSource();
+        plain.setURL(DurableDataSource.durable("jdbc:h2:file:" + dir.resolve("u") + ";DEFRAG_ALWAYS=FALSE"));
+        plain.setUser("sa");
+        try (Connection open = plain.getConnection()) {
+            assertThat(new H2Housekeeping(plain, 1, 80, 4 << 20, 30_000).defragmentsAtClose()).isFalse();
+        }
     }
 
     /**
@@ -52,8 +72,13 @@ class H2HousekeepingTest {
     }
 
     private static void mostlyFreed(Path dir, java.util.function.Consumer<H2Housekeeping> then) throws Exception {
+        mostlyFreed(dir, "", then);
+    }
+
+    private static void mostlyFreed(Path dir, String settings, java.util.function.Consumer<H2Housekeeping> then)
+            throws Exception {
         JdbcDataSource source = new JdbcDataSource();
-        source.setURL(DurableDataSource.durable("jdbc:h2:file:" + dir.resolve("t") + ";RETENTION_TIME=0"));
+        source.setURL(DurableDataSource.durable("jdbc:h2:file:" + dir.resolve("t") + ";RETENTION_TIME=0" + settings));
         source.setUser("sa");
         Path file = dir.resolve("t.mv.db");
         try (Connection open = source.getConnection(); Statement sql = open.createStatement()) {
