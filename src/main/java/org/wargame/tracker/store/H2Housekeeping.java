@@ -39,17 +39,33 @@ public class H2Housekeeping {
     private final int fillRate;
     private final int writeBytes;
     private final long settleMillis;
+    private final int quietWriteBytes;
+    /** The store's version at the last round: how many commits came between two rounds. */
+    private long lastVersion = -1;
     private ScheduledExecutorService executor;
 
+    /**
+     * Commits (store versions, each commit one, the rounds' own writes a few) between two rounds at most for the
+     * tracker to count as quiet: a table's pace is a few a second, a flood hundreds.
+     */
+    static final int QUIET_VERSIONS = 30;
+
+    @org.springframework.beans.factory.annotation.Autowired
     public H2Housekeeping(DataSource dataSource, @Value("${tracker.h2.compact-every-ms:1000}") long everyMillis,
                           @Value("${tracker.h2.fill-rate:80}") int fillRate,
                           @Value("${tracker.h2.compact-write-bytes:4194304}") int writeBytes,
+                          @Value("${tracker.h2.compact-write-bytes-quiet:67108864}") int quietWriteBytes,
                           @Value("${tracker.h2.settle-at-stop-ms:5000}") long settleMillis) {
         this.dataSource = dataSource;
         this.settleMillis = settleMillis;
         this.everyMillis = everyMillis;
         this.fillRate = fillRate;
         this.writeBytes = writeBytes;
+        this.quietWriteBytes = Math.max(writeBytes, quietWriteBytes);
+    }
+
+    H2Housekeeping(DataSource dataSource, long everyMillis, int fillRate, int writeBytes, long settleMillis) {
+        this(dataSource, everyMillis, fillRate, writeBytes, writeBytes * 16, settleMillis);
     }
 
     @EventListener(ApplicationReadyEvent.class)
@@ -113,7 +129,11 @@ public class H2Housekeeping {
     /**
      * One round: rewrite up to {@code writeBytes} of the emptiest chunks while they are under the fill rate, then,
      * while less of the file than the fill rate is in use, move up to {@code writeBytes} of chunks from its end into
-     * free space nearer its start, which lets H2 truncate the file.
+     * free space nearer its start, which lets H2 truncate the file. When few commits came since the last round (a
+     * table's pace, or nobody playing) a round may write {@code tracker.h2.compact-write-bytes-quiet}: a file a
+     * flood left at ten times its live pages was cut short only after 15 to 30 s of idle rounds of 4 MB (H2 cuts
+     * the file only once the chunks at its end are moved, and it picks them among all chunks), within 10 s so
+     * (docs/speed.md); a round holds H2's store for its writes, which a flood's actions would wait on.
      *
      * @return whether the round found the chunks or the file under the fill rate
      */
@@ -123,15 +143,19 @@ public class H2Housekeeping {
             if (store == null || store.isClosed()) {
                 return false;
             }
+            long version = store.getCurrentVersion();
+            boolean quiet = lastVersion >= 0 && version - lastVersion <= QUIET_VERSIONS;
+            int budget = quiet ? quietWriteBytes : writeBytes;
             boolean work = false;
             if (store.getFileStore().getChunksFillRate() < fillRate) {
-                store.compact(fillRate, writeBytes);
+                store.compact(fillRate, budget);
                 work = true;
             }
             if (store.getFileStore() instanceof RandomAccessStore file && file.getFillRate() < fillRate) {
-                file.compactMoveChunks(fillRate, writeBytes, store);
+                file.compactMoveChunks(fillRate, budget, store);
                 work = true;
             }
+            lastVersion = store.getCurrentVersion();
             return work;
         } catch (RuntimeException e) {
             LOG.warn("H2 housekeeping: {}", e.toString());
