@@ -25,7 +25,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code target/benchmark/h2-file-size.md}. Four clients advance the clocks of four scenarios in process (the
  * fastest the store is ever written: one commit per action, each written to the file before it returns) up to
  * {@code -Dtracker.benchmark.events} events (default 20,000), with the tracker's own settings (application.yml); the
- * file's size is read every 1,000 events, and once more after a clean stop.
+ * file's size and H2's estimate of its live pages are read every 1,000 events, then every 5 s while nobody plays
+ * ({@code -Dtracker.benchmark.settle-seconds}, 30 unless said), and once more after a clean stop (with the stop's
+ * length); each table's bytes with its indexes at the end of the flood.
  */
 class H2FileSizeBenchmark {
 
