@@ -112,7 +112,8 @@ class H2FileSizeBenchmark {
                 |---|---|---|
                 %s
                 Machine: %d processors, Java %s
-                """, events, String.join("\n", rows), stopSeconds, afterStop / 1e6, afterStop / 1e6 / (events / 1000.0), tables,
+                """, events, String.join("\n", rows), stopSeconds, afterStop / 1e6,
+                afterStop / 1e6 / (events / 1000.0), tables,
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
         Path out = Path.of("target", "benchmark", "h2-file-size.md");
         Files.createDirectories(out.getParent());
@@ -135,10 +136,11 @@ class H2FileSizeBenchmark {
         }
         sizes.sort((a, b) -> Long.compare(b[0], a[0]));
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "| the events' own bytes (payload and metadata) | %.1f | 1.00 |", own / 1e6));
+        lines.add(String.format(Locale.ROOT, "| the events' own bytes (payload and metadata) | %.1f | 1.00 |",
+                own / 1e6));
         for (long[] size : sizes) {
-            lines.add(String.format(Locale.ROOT, "| %s | %.1f | %.2f |", names.get((int) size[1]).toLowerCase(Locale.ROOT),
-                    size[0] / 1e6, (double) size[0] / own));
+            lines.add(String.format(Locale.ROOT, "| %s | %.1f | %.2f |",
+                    names.get((int) size[1]).toLowerCase(Locale.ROOT), size[0] / 1e6, (double) size[0] / own));
         }
         lines.add(String.format(Locale.ROOT, "| all tables | %.1f | %.2f |", total / 1e6, (double) total / own));
         return String.join("\n", lines);
