@@ -1,12 +1,14 @@
 package org.wargame.tracker.store;
 
 import jakarta.annotation.PreDestroy;
+import org.h2.engine.Database;
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.RandomAccessStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
@@ -41,7 +43,7 @@ public class H2Housekeeping {
     private final long settleMillis;
     private final int quietWriteBytes;
     /** The store's version at the last round: how many commits came between two rounds. */
-    private long lastVersion = -1;
+    private volatile long lastVersion = -1;
     private ScheduledExecutorService executor;
 
     /**
@@ -50,7 +52,7 @@ public class H2Housekeeping {
      */
     static final int QUIET_VERSIONS = 30;
 
-    @org.springframework.beans.factory.annotation.Autowired
+    @Autowired
     public H2Housekeeping(DataSource dataSource, @Value("${tracker.h2.compact-every-ms:1000}") long everyMillis,
                           @Value("${tracker.h2.fill-rate:80}") int fillRate,
                           @Value("${tracker.h2.compact-write-bytes:4194304}") int writeBytes,
@@ -165,26 +167,25 @@ public class H2Housekeeping {
 
     /** Whether H2 rewrites the file whole at its clean close ({@code DEFRAG_ALWAYS}, which the tracker sets). */
     boolean defragmentsAtClose() {
-        try (Connection connection = dataSource.getConnection()) {
-            return connection.isWrapperFor(JdbcConnection.class)
-                    && connection.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session
-                    && session.getDatabase().getSettings().defragAlways;
-        } catch (SQLException e) {
-            return false;
-        }
+        Database database = fileDatabase();
+        return database != null && database.getSettings().defragAlways;
     }
 
     /** The MVStore of the H2 file database behind the data source, or null (PostgreSQL, in-memory H2). */
     MVStore store() {
+        Database database = fileDatabase();
+        return database == null ? null : database.getStore().getMvStore();
+    }
+
+    /** The H2 file database behind the data source, or null (PostgreSQL, in-memory H2). */
+    private Database fileDatabase() {
         try (Connection connection = dataSource.getConnection()) {
-            if (!connection.isWrapperFor(JdbcConnection.class)) {
-                return null;
-            }
-            if (!(connection.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session)
+            if (!connection.isWrapperFor(JdbcConnection.class)
+                    || !(connection.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session)
                     || !session.getDatabase().isPersistent()) {
                 return null;
             }
-            return session.getDatabase().getStore().getMvStore();
+            return session.getDatabase();
         } catch (SQLException e) {
             return null;
         }
