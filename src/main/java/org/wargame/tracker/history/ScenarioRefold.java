@@ -25,7 +25,8 @@ import java.util.function.LongConsumer;
  * when a rebuild finds them right, every one into a fresh tracker), and the scenario row is written once at the
  * end, only if it differs. The same fold as the live projections ({@code ScenarioState.evolve}, a roll-back asking
  * the stored record for the state it returns to), without Axon's handler machinery per event.
- * The events come from {@link EventFeed}, which reads of each only what the fold uses.
+ * The events come from {@link EventFeed}, which reads of each only what the fold uses, a few batches ahead of the
+ * fold on a thread of its own (so a refold is for a stream whose events are committed).
  * <p>
  * Memory: one chunk of rows and the current state.
  */
@@ -75,41 +76,43 @@ public class ScenarioRefold {
                 return log().positionOf(actionId, before);
             }
         };
-        long from = 0;
-        while (true) {
-            long start = from;
-            long to = from + CHUNK - 1;
-            long[] last = {start - 1};
-            try {
-                transactions.executeWithoutResult(status -> {
-                    List<ClockRow> rows = new ArrayList<>(CHUNK);
-                    feed.forEach(scenarioId, start, to, event -> {
-                        last[0] = event.sequence();
-                        try {
-                            rows.add(fold(scenarioId, event, state, past, rows, start));
-                        } catch (RuntimeException e) {
-                            throw new StreamFault(last[0], e);
+        try (EventFeed.Ahead events = feed.ahead(scenarioId)) {
+            long from = 0;
+            while (true) {
+                long start = from;
+                long to = from + CHUNK - 1;
+                long[] last = {start - 1};
+                try {
+                    transactions.executeWithoutResult(status -> {
+                        List<ClockRow> rows = new ArrayList<>(CHUNK);
+                        events.forEach(to, event -> {
+                            last[0] = event.sequence();
+                            try {
+                                rows.add(fold(scenarioId, event, state, past, rows, start));
+                            } catch (RuntimeException e) {
+                                throw new StreamFault(last[0], e);
+                            }
+                            each.accept(last[0]);
+                        });
+                        write(scenarioId, start, to, rows);
+                        if (last[0] < to) {
+                            tables.deleteClockRowsAfter(scenarioId, last[0]);
+                            if (state[0] != null) {
+                                views.replace(state[0]);
+                            }
                         }
-                        each.accept(last[0]);
                     });
-                    write(scenarioId, start, to, rows);
-                    if (last[0] < to) {
-                        tables.deleteClockRowsAfter(scenarioId, last[0]);
-                        if (state[0] != null) {
-                            views.replace(state[0]);
-                        }
-                    }
-                });
-            } catch (StreamFault e) {
-                throw e;
-            } catch (RuntimeException e) { // reading the next event failed (a payload that cannot be read)
-                throw new StreamFault(last[0] + 1, e);
+                } catch (StreamFault e) {
+                    throw e;
+                } catch (RuntimeException e) { // reading the next event failed (a payload that cannot be read)
+                    throw new StreamFault(last[0] + 1, e);
+                }
+                if (last[0] < to) {
+                    clocks.forget(scenarioId);
+                    return;
+                }
+                from = to + 1;
             }
-            if (last[0] < to) {
-                clocks.forget(scenarioId);
-                return;
-            }
-            from = to + 1;
         }
     }
 

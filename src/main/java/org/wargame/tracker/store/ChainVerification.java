@@ -114,20 +114,46 @@ public class ChainVerification {
         return inSnapshot(snapshot -> verify(snapshot, streams));
     }
 
+    /** One window of a stream: its chain rows and its events with {@code from <= sequence < from + BATCH}. */
+    private record Window(String stream, boolean first, Map<Long, EventTables.Link> links, List<StoredEvent> events) {
+    }
+
     /**
      * Each stream's events and chain rows read side by side in sequence order, {@value #BATCH} at a time from each
      * table (both by their (stream, sequence) index: no map of the whole chain, no sort), the streams one after
-     * another; the broken links are reported in global order.
+     * another; the broken links are reported in global order. The windows are read on a thread of their own, two
+     * ahead of the hashing (the snapshot's connection used by that thread alone until it is done), so that the
+     * read and the hashes take a core each.
      */
     private Report verify(EventTables snapshot, List<String> streams) {
-        if (streams == null) {
-            streams = snapshot.allStreams();
-        }
+        List<String> distinct = (streams == null ? snapshot.allStreams() : streams).stream().distinct().toList();
         Map<String, String> heads = new HashMap<>();
         List<Found> found = new ArrayList<>();
         long checked = 0;
-        for (String stream : streams.stream().distinct().toList()) {
-            checked += verifyStream(snapshot, stream, heads, found);
+        try (ReadAhead<Window> windows = ReadAhead.start("verify-read-ahead", 2, sink -> {
+            for (String stream : distinct) {
+                long end = snapshot.lastPlace(stream);
+                for (long from = 0; from <= end; from += BATCH) {
+                    sink.put(List.of(new Window(stream, from == 0, snapshot.links(stream, from, from + BATCH),
+                            snapshot.events(stream, from, from + BATCH))));
+                }
+            }
+        })) {
+            StreamCheck stream = null;
+            for (List<Window> next = windows.next(); !next.isEmpty(); next = windows.next()) {
+                for (Window window : next) {
+                    if (window.first()) {
+                        if (stream != null) {
+                            stream.end(heads);
+                        }
+                        stream = new StreamCheck(window.stream());
+                    }
+                    checked += stream.check(window, found);
+                }
+            }
+            if (stream != null) {
+                stream.end(heads);
+            }
         }
         found.sort(java.util.Comparator.comparingLong(Found::order));
         List<Broken> broken = found.stream().map(Found::broken).toList();
@@ -136,16 +162,20 @@ public class ChainVerification {
                 Map.copyOf(heads));
     }
 
-    /** One stream's chain, recomputed; its last hash goes to {@code heads}, its broken links to {@code found}. */
-    private long verifyStream(EventTables snapshot, String stream, Map<String, String> heads, List<Found> found) {
-        long end = snapshot.lastPlace(stream);
-        String previous = null;
-        long lastSequence = -1;
-        long checked = 0;
-        for (long from = 0; from <= end; from += BATCH) {
-            Map<Long, EventTables.Link> links = snapshot.links(stream, from, from + BATCH);
-            List<StoredEvent> events = snapshot.events(stream, from, from + BATCH);
-            for (StoredEvent event : events) {
+    /** One stream's chain, recomputed window by window; its last hash goes to the heads, its broken links found. */
+    private static final class StreamCheck {
+        private final String stream;
+        private String previous;
+        private long lastSequence = -1;
+
+        StreamCheck(String stream) {
+            this.stream = stream;
+        }
+
+        long check(Window window, List<Found> found) {
+            Map<Long, EventTables.Link> links = window.links(); // this window's own map, read for this check
+            long checked = 0;
+            for (StoredEvent event : window.events()) {
                 checked++;
                 String expectedPrevious = previous == null ? ChainHash.GENESIS : previous;
                 long expectedSequence = lastSequence + 1;
@@ -178,10 +208,13 @@ public class ChainVerification {
                 found.add(new Found(Long.MAX_VALUE, new Broken(stream, orphan.sequence(), orphan.eventIdentifier(),
                         "the chain has this event but the store does not (an event was deleted)")));
             }
+            return checked;
         }
-        if (previous != null) {
-            heads.put(stream, previous);
+
+        void end(Map<String, String> heads) {
+            if (previous != null) {
+                heads.put(stream, previous);
+            }
         }
-        return checked;
     }
 }

@@ -9,12 +9,15 @@ import org.axonframework.eventsourcing.EventStreamUtils;
 import org.axonframework.eventsourcing.eventstore.DomainEventStream;
 import org.axonframework.serialization.SerializedObject;
 import org.axonframework.serialization.Serializer;
+import org.axonframework.serialization.SimpleSerializedObject;
+import org.axonframework.serialization.SimpleSerializedType;
 import org.axonframework.serialization.upcasting.event.EventUpcaster;
 import org.axonframework.serialization.upcasting.event.EventUpcasterChain;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -68,9 +71,9 @@ public class EventFeed {
         long next = Math.max(0, from);
         while (next <= to) {
             long end = to - next < batch ? to + 1 : next + batch; // to may be Long.MAX_VALUE
-            List<? extends DomainEventData<?>> rows = tables.axonBatch(stream, next, end);
-            for (DomainEventData<?> row : rows) {
-                each.accept(fed(row));
+            List<EventTables.FoldRow> rows = tables.foldBatch(stream, next, end);
+            for (EventTables.FoldRow row : rows) {
+                each.accept(fed(stream, row));
             }
             if (rows.size() < end - next) {
                 return; // sequence numbers have no gaps: a short batch is the stream's end
@@ -79,20 +82,96 @@ public class EventFeed {
         }
     }
 
-    private Fed fed(DomainEventData<?> row) {
-        SerializedObject<?> payload = row.getPayload();
-        if (!upcastApplies(payload.getType().getName(), payload.getType().getRevision())) {
+    /**
+     * A stream's events from its start, read and made ready ({@link #forEach}) on a thread of their own, a few
+     * batches ahead of the fold that takes them: a rebuild folds on one core while the next events are read on the
+     * other. It reads through connections of its own, so it sees only what was committed before: for a stream whose
+     * events are all stored (a rebuild behind the closed write gate, an import's read models after its commit).
+     */
+    public Ahead ahead(String stream) {
+        return new Ahead(ReadAhead.start("fold-read-ahead", 2, sink -> {
+            List<Fed> ready = new ArrayList<>(batch);
             try {
-                String[] meta = sideAndAction((byte[]) row.getMetaData().getData());
+                forEach(stream, 0, Long.MAX_VALUE, fed -> {
+                    ready.add(fed);
+                    if (ready.size() == batch) {
+                        sink.put(List.copyOf(ready));
+                        ready.clear();
+                    }
+                });
+            } catch (RuntimeException e) {
+                sink.put(List.copyOf(ready)); // the events before the one that cannot be read, then the failure
+                throw e;
+            }
+            sink.put(List.copyOf(ready));
+        }));
+    }
+
+    /** The events of {@link #ahead}, taken in order; close it when done, or when the fold stops early. */
+    public static final class Ahead implements AutoCloseable {
+        private final ReadAhead<Fed> batches;
+        private List<Fed> current = List.of();
+        private int at;
+        private long handed = -1;
+        private boolean ended;
+
+        private Ahead(ReadAhead<Fed> batches) {
+            this.batches = batches;
+        }
+
+        /**
+         * Hands each next event up to sequence {@code to} (inclusive) to {@code each}, in order; returns at
+         * {@code to} or at the stream's end. An event that cannot be read throws before {@code each} is told of it.
+         */
+        public void forEach(long to, Consumer<Fed> each) {
+            while (!ended && handed < to) { // not a batch further than asked: a failure there is the next call's
+                if (at == current.size()) {
+                    current = batches.next();
+                    at = 0;
+                    if (current.isEmpty()) {
+                        ended = true;
+                        return;
+                    }
+                }
+                Fed event = current.get(at);
+                if (event.sequence() > to) {
+                    return;
+                }
+                at++;
+                handed = event.sequence();
+                each.accept(event);
+            }
+        }
+
+        @Override
+        public void close() {
+            batches.close();
+        }
+    }
+
+    /**
+     * One row as the fold takes it: read here when no upcast applies and its metadata's side and action are plain
+     * values; otherwise its whole row read again and read as Axon reads it.
+     */
+    private Fed fed(String stream, EventTables.FoldRow row) {
+        if (row.metaData() != null && !upcastApplies(row.payloadType(), row.payloadRevision())) {
+            try {
+                String[] meta = sideAndAction(row.metaData());
                 if (meta != null) {
-                    return new Fed(row.getSequenceNumber(), serializer.deserialize(payload), meta[0], meta[1]);
+                    SerializedObject<byte[]> payload = new SimpleSerializedObject<>(row.payload(), byte[].class,
+                            new SimpleSerializedType(row.payloadType(), row.payloadRevision()));
+                    return new Fed(row.sequence(), serializer.deserialize(payload), meta[0], meta[1]);
                 }
             } catch (RuntimeException | IOException e) {
                 // read again as Axon reads it, which tells the error as it always did
             }
         }
-        DomainEventStream one = EventStreamUtils.upcastAndDeserializeDomainEvents(Stream.of(row), serializer,
-                upcasters);
+        List<? extends DomainEventData<?>> whole = tables.axonBatch(stream, row.sequence(), row.sequence() + 1);
+        if (whole.isEmpty()) {
+            throw new IllegalStateException("event " + row.sequence() + " of stream " + stream + " is gone");
+        }
+        DomainEventStream one = EventStreamUtils.upcastAndDeserializeDomainEvents(Stream.of(whole.get(0)),
+                serializer, upcasters);
         DomainEventMessage<?> message = one.next();
         Object side = message.getMetaData().get(ActionMetaData.SIDE);
         Object actionId = message.getMetaData().get(ActionMetaData.ACTION_ID);

@@ -190,23 +190,50 @@ public class EventTables {
                 + ") e order by sequence_number";
     }
 
-    /** Every event, in global order: only to seal a store that predates the chain. */
-    /** The events of these stored types, of every stream (null) or of these streams, in global order. */
+    /**
+     * The events of these stored types, of every stream (null) or of these streams, in global order. For streams,
+     * one range of the (stream, type, sequence) index per stream and type, {@value #BRANCHES} at most per statement:
+     * "payload_type in (..) and aggregate_identifier in (..)" read every event of the streams (H2's plan bounds the
+     * index by the streams alone), the whole of a campaign's history for its few seals at each verify.
+     */
     public List<StoredEvent> eventsOfTypes(List<String> types, List<String> streams) {
-        String in = String.join(", ", java.util.Collections.nCopies(types.size(), "?"));
-        List<Object> args = new java.util.ArrayList<>(types);
-        String where = " where payload_type in (" + in + ")";
-        if (streams != null) {
-            if (streams.isEmpty()) {
-                return List.of();
-            }
-            where += " and aggregate_identifier in (" + String.join(", ",
-                    java.util.Collections.nCopies(streams.size(), "?")) + ")";
-            args.addAll(streams);
+        if (streams == null) {
+            String in = String.join(", ", java.util.Collections.nCopies(types.size(), "?"));
+            return jdbc.query(EVENTS + " where payload_type in (" + in + ") order by global_index", EVENT_ROWS,
+                    types.toArray());
         }
-        return jdbc.query(EVENTS + where + " order by global_index", EVENT_ROWS, args.toArray());
+        List<String> distinct = streams.stream().distinct().toList();
+        if (types.isEmpty() || distinct.isEmpty()) {
+            return List.of();
+        }
+        List<StoredEvent> found = new ArrayList<>();
+        int perStatement = Math.max(1, BRANCHES / types.size());
+        for (int at = 0; at < distinct.size(); at += perStatement) {
+            List<Object> args = new ArrayList<>();
+            for (String stream : distinct.subList(at, Math.min(distinct.size(), at + perStatement))) {
+                for (String type : types) {
+                    args.add(stream);
+                    args.add(type);
+                }
+            }
+            found.addAll(jdbc.query(eventsOfTypesInOrder(dialect(), args.size() / 2), EVENT_ROWS, args.toArray()));
+        }
+        found.sort(java.util.Comparator.comparingLong(StoredEvent::globalIndex));
+        return found;
     }
 
+    /** Index ranges per statement of {@link #eventsOfTypes(List, List)}. */
+    static final int BRANCHES = 200;
+
+    /** {@code branches} ranges of the (stream, type, sequence) index, each (stream, type), in global order. */
+    static String eventsOfTypesInOrder(Dialect dialect, int branches) {
+        String branch = "(select " + EVENT_COLUMNS + " from " + dialect.byIndex("domain_event_entry",
+                "domain_event_by_type") + " where aggregate_identifier = ? and payload_type = ?)";
+        return "select * from (" + String.join(" union all ", java.util.Collections.nCopies(branches, branch))
+                + ") e order by global_index";
+    }
+
+    /** Every event, in global order: only to seal a store that predates the chain. */
     public List<StoredEvent> allEvents() {
         return jdbc.query(EVENTS + " order by global_index", EVENT_ROWS);
     }
@@ -214,6 +241,20 @@ public class EventTables {
     /** One batch of a stream for Axon: the events with {@code from <= sequence < end}, in order. */
     List<? extends DomainEventData<?>> axonBatch(String stream, long from, long end) {
         return jdbc.query(AXON_BATCH, AXON_ROWS, stream, from, end);
+    }
+
+    /** A stored event's columns a fold reads (EventFeed): its place, stored type and revision, payload, metadata. */
+    record FoldRow(long sequence, String payloadType, String payloadRevision, byte[] payload, byte[] metaData) {
+    }
+
+    private static final String FOLD_BATCH = "select sequence_number, payload_type, payload_revision, payload, "
+            + "meta_data from domain_event_entry where aggregate_identifier = ? and sequence_number >= ? and "
+            + "sequence_number < ?" + BY_STREAM;
+
+    /** One batch of a stream as a fold reads it: the events with {@code from <= sequence < end}, in order. */
+    List<FoldRow> foldBatch(String stream, long from, long end) {
+        return jdbc.query(FOLD_BATCH, (rs, i) -> new FoldRow(rs.getLong(1), rs.getString(2), rs.getString(3),
+                rs.getBytes(4), rs.getBytes(5)), stream, from, end);
     }
 
     /**

@@ -42,6 +42,7 @@ class ImportBenchmark {
                 double rate = importInto(tracker, export, "H2 round " + round);
                 if (round == rounds - 1) {
                     rebuilds(tracker);
+                    verifies(tracker);
                     double floor = ImportFloor.h2(jdbc(tracker), streams(tracker), ImportFloor.settings(tracker));
                     System.out.printf(Locale.ROOT, "IMPORT | H2 floor (plain JDBC batch insert of the same rows, fresh "
                             + "file, same tables): %,.0f events/s; import / floor %.2f%n", floor, rate / floor);
@@ -94,24 +95,47 @@ class ImportBenchmark {
             } while (p.status().equals("running"));
             double seconds = java.time.Duration.between(p.startedAt(), p.finishedAt()).toNanos() / 1e9;
             double rate = p.eventsDone() / seconds;
-            long[] events = {0};
-            long t = System.nanoTime();
-            jdbc(tracker).query("select payload, meta_data from domain_event_entry order by global_index", rs -> {
-                try {
-                    PARSER.readTree(rs.getBytes(1));
-                    byte[] meta = rs.getBytes(2);
-                    if (meta != null) {
-                        PARSER.readTree(meta);
-                    }
-                } catch (java.io.IOException e) {
-                    throw new IllegalStateException(e);
-                }
-                events[0]++;
-            });
-            double raw = events[0] / ((System.nanoTime() - t) / 1e9);
+            double raw = rawScan(tracker);
             System.out.printf(Locale.ROOT, "REBUILD | %s %,d events: %,.0f events/s; raw scan + parse %,.0f; "
                     + "ratio %.2f%n", p.status(), p.eventsDone(), rate, raw, rate / raw);
         }
+    }
+
+    /**
+     * {@code -Dimport.verifies=N} verifies of the whole imported store (0 unless said), in process, each after the
+     * same raw scan and parse of the same rows.
+     */
+    private static void verifies(ConfigurableApplicationContext tracker) {
+        int n = Integer.getInteger("import.verifies", 0);
+        org.wargame.tracker.store.ChainVerification verification =
+                tracker.getBean(org.wargame.tracker.store.ChainVerification.class);
+        for (int i = 0; i < n; i++) {
+            double raw = rawScan(tracker);
+            long t = System.nanoTime();
+            org.wargame.tracker.store.ChainVerification.Report report = verification.all();
+            double rate = report.eventsChecked() / ((System.nanoTime() - t) / 1e9);
+            System.out.printf(Locale.ROOT, "VERIFY | ok %s, %,d events: %,.0f events/s; raw scan + parse %,.0f; "
+                    + "ratio %.2f%n", report.ok(), report.eventsChecked(), rate, raw, rate / raw);
+        }
+    }
+
+    /** Events per second of a plain JDBC read of every event row, parsing payload and metadata. */
+    private static double rawScan(ConfigurableApplicationContext tracker) {
+        long[] events = {0};
+        long t = System.nanoTime();
+        jdbc(tracker).query("select payload, meta_data from domain_event_entry order by global_index", rs -> {
+            try {
+                PARSER.readTree(rs.getBytes(1));
+                byte[] meta = rs.getBytes(2);
+                if (meta != null) {
+                    PARSER.readTree(meta);
+                }
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(e);
+            }
+            events[0]++;
+        });
+        return events[0] / ((System.nanoTime() - t) / 1e9);
     }
 
     private static final com.fasterxml.jackson.databind.ObjectMapper PARSER =

@@ -70,8 +70,25 @@ class ClockQueryPlanTest extends ApiTestSupport {
     void a_streams_table_talk_is_one_range_of_the_type_index_per_type() {
         String database = jdbc.execute((ConnectionCallback<String>) c -> c.getMetaData().getDatabaseProductName());
         boolean postgres = "PostgreSQL".equalsIgnoreCase(database);
-        String sql = fill(EventTables.eventsOfTypes(postgres ? Dialect.POSTGRESQL : Dialect.H2, 3), "'x'",
-                "'scenario.NoteWritten'", "'x'", "'scenario.ActionDisputed'", "'x'", "'scenario.DisputeUpheld'");
+        Dialect dialect = postgres ? Dialect.POSTGRESQL : Dialect.H2;
+        assertRangesOfTheTypeIndex(postgres, fill(EventTables.eventsOfTypes(dialect, 3), "'x'",
+                "'scenario.NoteWritten'", "'x'", "'scenario.ActionDisputed'", "'x'", "'scenario.DisputeUpheld'"));
+    }
+
+    /**
+     * The seals of a campaign's streams (verify's check of sealed choices): one range per stream and type, where
+     * "payload_type in (..) and aggregate_identifier in (..)" read every event of the streams.
+     */
+    @Test
+    void a_campaigns_seals_are_one_range_of_the_type_index_per_stream_and_type() {
+        String database = jdbc.execute((ConnectionCallback<String>) c -> c.getMetaData().getDatabaseProductName());
+        boolean postgres = "PostgreSQL".equalsIgnoreCase(database);
+        Dialect dialect = postgres ? Dialect.POSTGRESQL : Dialect.H2;
+        assertRangesOfTheTypeIndex(postgres, fill(EventTables.eventsOfTypesInOrder(dialect, 3), "'x'",
+                "'scenario.ChoiceSealed'", "'x'", "'scenario.ChoiceRevealed'", "'x'", "'scenario.NoteWritten'"));
+    }
+
+    private void assertRangesOfTheTypeIndex(boolean postgres, String sql) {
         String plan = postgres ? transactions.execute(s -> {
             // PostgreSQL chooses by its statistics: a long stream of one type and three notes, in a transaction
             // that is rolled back (its rows and its statistics with it), as a scenario's table talk is among its

@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * {@link EventFeed} hands a fold what Axon's read of the same rows gives (sequence, payload, side, action id): a row
  * an upcast applies to, rows it reads itself, metadata it leaves to Axon's read (a side that is a number or an
  * object), absent keys, batches of two; and a payload that cannot be read fails where Axon's read fails, after the
- * rows before it.
+ * rows before it; read ahead on a thread of its own, the same.
  */
 class EventFeedTest extends ApiTestSupport {
 
@@ -72,9 +72,23 @@ class EventFeedTest extends ApiTestSupport {
             assertThat(fed).extracting(EventFeed.Fed::actionId).containsExactly("a0", "a1", null, "a3", null);
 
             List<Long> before = new ArrayList<>();
-            assertThatThrownBy(() -> feed.forEach(stream, 0, Long.MAX_VALUE, e -> before.add(e.sequence())))
-                    .isInstanceOf(RuntimeException.class);
+            Throwable direct = org.assertj.core.api.Assertions.catchThrowable(() -> feed.forEach(stream, 0,
+                    Long.MAX_VALUE, e -> before.add(e.sequence())));
+            assertThat(direct).isInstanceOf(RuntimeException.class);
             assertThat(before).containsExactly(0L, 1L, 2L, 3L, 4L);
+
+            // read ahead on a thread of its own (a rebuild's fold): the same events taken in pieces, then the same
+            // failure, after every row before it
+            List<EventFeed.Fed> ahead = new ArrayList<>();
+            try (EventFeed.Ahead events = feed.ahead(stream)) {
+                events.forEach(1, ahead::add);
+                assertThat(ahead).extracting(EventFeed.Fed::sequence).containsExactly(0L, 1L);
+                events.forEach(4, ahead::add);
+                assertThat(ahead).isEqualTo(axon);
+                assertThatThrownBy(() -> events.forEach(Long.MAX_VALUE, ahead::add))
+                        .isInstanceOf(direct.getClass()).hasMessage(direct.getMessage());
+                assertThat(ahead).hasSize(5);
+            }
             assertThatThrownBy(() -> history.forEach(stream, 5, 5, m -> m.getPayload()))
                     .isInstanceOf(RuntimeException.class);
             // a range inside the stream, and one past its end
