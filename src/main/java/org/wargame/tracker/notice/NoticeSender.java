@@ -30,6 +30,8 @@ class NoticeSender {
     private final NoticeSettings settings;
     private final AtomicInteger sending = new AtomicInteger();
     private ScheduledExecutorService clock;
+    /** Set by the stop: a round under way ends after the batch it is fanning out. */
+    private volatile boolean stopping;
     private ExecutorService senders;
 
     NoticeSender(FanOut fanOut, WebhookSender webhooks, MailNotices mails, NoticeSettings settings) {
@@ -44,6 +46,7 @@ class NoticeSender {
         if (!settings.send || clock != null) {
             return;
         }
+        stopping = false;
         senders = Executors.newFixedThreadPool(settings.senders, r -> {
             Thread t = new Thread(r, "webhook-sender");
             t.setDaemon(true);
@@ -62,8 +65,13 @@ class NoticeSender {
     void round() {
         try {
             boolean mail = mails.configured();
-            while (fanOut.once(mail) == FanOut.BATCH) {
-                // a burst: fan out all of it before sending
+            while (!stopping && fanOut.once(mail) == FanOut.BATCH) {
+                // a burst: fan out all of it before sending, unless the tracker is stopping: the rest waits in the
+                // outbox for the next start (a backlog of 2,000 actions outlasted the stop's 5 s, and its thread was
+                // interrupted inside a PostgreSQL statement)
+            }
+            if (stopping) {
+                return;
             }
             int free = settings.senders - sending.get();
             for (WebhookSender.Claimed delivery : webhooks.claim(free)) {
@@ -87,13 +95,14 @@ class NoticeSender {
     }
 
     /**
-     * No new round and no new send; the POSTs under way are cancelled and the round under way ends, each recording
-     * what it did, before the data source closes under them. Threads are interrupted only if they have not ended
+     * No new round and no new send; the POSTs under way are cancelled and the round under way ends after the batch
+     * it is fanning out, each recording what it did, before the data source closes under them. Threads are interrupted only if they have not ended
      * within {@value #STOP_SECONDS} s: an interrupt inside the embedded H2's file write closes the database.
      */
     @PreDestroy
     synchronized void stop() throws InterruptedException {
         if (clock != null) {
+            stopping = true;
             clock.shutdown();
             senders.shutdown();
             webhooks.cancelSends();
