@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -19,10 +20,14 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 
 /**
@@ -78,20 +83,40 @@ class FanOut {
                     + " rows only for update skip locked", (rs, i) -> new Item(rs.getString(1),
                     rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
                     facts(rs.getString(6)), rs.getTimestamp(7).toInstant()), false);
+            Batch batch = new Batch();
+            List<Telling> tellings = new ArrayList<>();
             for (Item item : items) {
                 try {
-                    for (Notice notice : notices(item)) {
-                        deliver(notice, mail);
-                    }
+                    tellings.addAll(notices(item, batch));
+                } catch (DataAccessException e) {
+                    throw e; // the database's refusal ends the round (PostgreSQL has ended its transaction)
                 } catch (RuntimeException e) { // a scenario or campaign gone from the read model: nothing to tell
                     LOG.warn("notice {} ({}) not sent: {}", item.id(), item.kind(), e.toString());
                 }
-                // done: the row goes (an outbox, not evidence; kept, one row per action would grow the file forever)
-                jdbc.update("delete from notice_item where id = ?", item.id());
             }
+            Set<String> taken = takeKeys(batch.keys);
+            for (Telling telling : tellings) {
+                if (telling.key() == null || taken.contains(telling.key())) {
+                    deliver(telling.notice(), mail);
+                }
+            }
+            // done: the rows go (an outbox, not evidence; kept, one row per action would grow the file forever)
+            jdbc.batchUpdate("delete from notice_item where id = ?", items.stream()
+                    .map(item -> new Object[] {item.id()}).toList());
             return items.size();
         });
         return handled == null ? 0 : handled;
+    }
+
+    /** A notice and the waiting item's key it tells ({@code null}: a start or an end, told once by its row). */
+    private record Telling(String key, Notice notice) {
+    }
+
+    /** What one batch has read: each scenario's waiting list once, and the keys its notices would tell. */
+    private static final class Batch {
+        final Map<String, List<WaitingItem>> waiting = new HashMap<>();
+        final Map<String, CampaignState> campaigns = new HashMap<>();
+        final Set<String> keys = new LinkedHashSet<>();
     }
 
     private void deliver(Notice notice, boolean mail) {
@@ -123,9 +148,9 @@ class FanOut {
     }
 
     /** The row's notices: a start or an end; or what the action it stands for started waiting, not told before. */
-    private List<Notice> notices(Item item) {
+    private List<Telling> notices(Item item, Batch batch) {
         if (Outbox.MOVED.equals(item.kind())) {
-            return waitingSince(item);
+            return waitingSince(item, batch);
         }
         NoticeKind kind = NoticeKind.of(item.kind());
         if (kind != NoticeKind.SCENARIO_STARTED && kind != NoticeKind.SCENARIO_CONCLUDED) {
@@ -147,32 +172,34 @@ class FanOut {
         if (item.account() != null) {
             recipients.remove(item.account()); // nobody is told of what they did themselves
         }
-        return List.of(new Notice(item.id(), kind, item.at(), campaignId, campaign.name(), item.scenarioId(),
-                scenarioName, words, settings.publicUrl + "/scenarios/" + item.scenarioId(), List.of(),
-                List.copyOf(recipients)));
+        return List.of(new Telling(null, new Notice(item.id(), kind, item.at(), campaignId, campaign.name(),
+                item.scenarioId(), scenarioName, words, settings.publicUrl + "/scenarios/" + item.scenarioId(),
+                List.of(), List.copyOf(recipients))));
     }
 
     /**
      * What waits at the scenario now and started waiting with the action (or after it): each item once (its key
-     * stays while it waits), told to the players it waits for, or the campaign's referee.
+     * stays while it waits), told to the players it waits for, or the campaign's referee. The scenario's waiting list
+     * is read once a batch (a burst of one scenario's actions asked it once per row).
      */
-    private List<Notice> waitingSince(Item item) {
+    private List<Telling> waitingSince(Item item, Batch batch) {
         Object from = item.facts().get("from");
         long first = from instanceof Number n ? n.longValue() : 0;
-        List<Notice> found = new ArrayList<>();
-        CampaignState campaign = null;
-        for (WaitingItem waits : waiting.inScenario(item.scenarioId())) {
+        List<Telling> found = new ArrayList<>();
+        List<WaitingItem> waitingNow = batch.waiting.get(item.scenarioId());
+        if (waitingNow == null) {
+            waitingNow = waiting.inScenario(item.scenarioId());
+            batch.waiting.put(item.scenarioId(), waitingNow);
+        }
+        for (WaitingItem waits : waitingNow) {
             NoticeKind kind = NoticeKind.of(waits.kind());
-            if (kind == null || !waits.startedAtOrAfter(first) || !jdbc.queryForList("select 1 from notice_told "
-                    + "where item_key = ?", Integer.class, waits.key()).isEmpty()) {
+            if (kind == null || !waits.startedAtOrAfter(first) || batch.keys.contains(waits.key())
+                    || !jdbc.queryForList("select 1 from notice_told where item_key = ?", Integer.class,
+                    waits.key()).isEmpty()) {
                 continue;
             }
-            // another instance fanning out another action of the same scenario may tell the same item at the same
-            // moment: its key is taken once, by whoever inserts it first
-            if (!tookKey(waits.key())) {
-                continue;
-            }
-            campaign = campaign != null ? campaign : campaigns.state(waits.campaignId());
+            batch.keys.add(waits.key());
+            CampaignState campaign = batch.campaigns.computeIfAbsent(waits.campaignId(), campaigns::state);
             Set<String> recipients = new LinkedHashSet<>(waits.accounts());
             List<String> waitingFor = new ArrayList<>(waits.accounts());
             if (waits.referee()) {
@@ -184,10 +211,10 @@ class FanOut {
             if (item.account() != null && kind != NoticeKind.ANSWER) {
                 recipients.remove(item.account()); // what one's own action leaves one to do, one knows
             }
-            found.add(new Notice(item.id() + ":" + waits.key(), kind, waits.since() != null ? waits.since()
-                    : item.at(), waits.campaignId(), waits.campaign(), waits.scenarioId(), waits.scenario(),
-                    waits.words() + " (" + waits.scenario() + ", " + waits.campaign() + ")",
-                    settings.publicUrl + waits.link(), waitingFor, List.copyOf(recipients)));
+            found.add(new Telling(waits.key(), new Notice(item.id() + ":" + waits.key(), kind, waits.since() != null
+                    ? waits.since() : item.at(), waits.campaignId(), waits.campaign(), waits.scenarioId(),
+                    waits.scenario(), waits.words() + " (" + waits.scenario() + ", " + waits.campaign() + ")",
+                    settings.publicUrl + waits.link(), waitingFor, List.copyOf(recipients))));
         }
         return found;
     }
@@ -210,9 +237,26 @@ class FanOut {
     }
 
     /**
-     * Takes a waiting item's key for this round: false when another instance took it. On PostgreSQL the insert does
-     * nothing on a conflict (a refused duplicate would abort the whole round's transaction); on H2, whose MERGE
-     * answers 1 for a row that was there already, a plain insert is refused by the key and the statement alone fails.
+     * Takes the waiting items' keys a batch would tell, and answers those it took: another instance fanning out
+     * another action of the same scenario may tell the same item at the same moment, and each key is taken once, by
+     * whoever inserts it first. Every instance takes its keys in one order (sorted): two instances fanning out rows
+     * of the same scenarios then wait for each other in turn, never each holding a key the other waits for (taken in
+     * the order of their rows, PostgreSQL found deadlocks between two instances and redid whole batches).
+     */
+    Set<String> takeKeys(Collection<String> keys) {
+        Set<String> taken = new HashSet<>();
+        for (String key : new TreeSet<>(keys)) {
+            if (tookKey(key)) {
+                taken.add(key);
+            }
+        }
+        return taken;
+    }
+
+    /**
+     * Takes one key: false when another instance took it. On PostgreSQL the insert does nothing on a conflict (a
+     * refused duplicate would abort the whole round's transaction); on H2, whose MERGE answers 1 for a row that was
+     * there already, a plain insert is refused by the key and the statement alone fails.
      */
     private boolean tookKey(String key) {
         Timestamp now = Timestamp.from(Instant.now());

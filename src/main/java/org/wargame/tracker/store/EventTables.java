@@ -184,10 +184,7 @@ public class EventTables {
 
     /** The query of {@link #eventsOfTypes(String, List)}: {@code types} branches, each (stream, type). */
     static String eventsOfTypes(Dialect dialect, int types) {
-        String branch = "(select " + EVENT_COLUMNS + " from " + dialect.byIndex("domain_event_entry",
-                "domain_event_by_type") + " where aggregate_identifier = ? and payload_type = ?)";
-        return "select * from (" + String.join(" union all ", java.util.Collections.nCopies(types, branch))
-                + ") e order by sequence_number";
+        return typeRanges(dialect, types, "sequence_number");
     }
 
     /**
@@ -227,10 +224,15 @@ public class EventTables {
 
     /** {@code branches} ranges of the (stream, type, sequence) index, each (stream, type), in global order. */
     static String eventsOfTypesInOrder(Dialect dialect, int branches) {
+        return typeRanges(dialect, branches, "global_index");
+    }
+
+    /** {@code branches} ranges of the (stream, type, sequence) index, each (stream, type), by {@code order}. */
+    private static String typeRanges(Dialect dialect, int branches, String order) {
         String branch = "(select " + EVENT_COLUMNS + " from " + dialect.byIndex("domain_event_entry",
                 "domain_event_by_type") + " where aggregate_identifier = ? and payload_type = ?)";
         return "select * from (" + String.join(" union all ", java.util.Collections.nCopies(branches, branch))
-                + ") e order by global_index";
+                + ") e order by " + order;
     }
 
     /** Every event, in global order: only to seal a store that predates the chain. */

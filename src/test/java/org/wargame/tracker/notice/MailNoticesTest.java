@@ -83,7 +83,8 @@ class MailNoticesTest extends NoticeTestSupport {
             assertThat(page.body()).contains("No more mails from");
             assertThat(page(stop.replace("account=alice", "account=bruno")).statusCode())
                     .as("a token is for one account").isEqualTo(400);
-            assertThat(get("alice", "/api/me/address").at("/stoppedCampaigns/0").asText()).isEqualTo(first);
+            // contains: a database kept from earlier runs holds alice's earlier stops too
+            assertThat(get("alice", "/api/me/address").at("/stoppedCampaigns").toString()).contains("\"" + first + "\"");
             int brunoBefore = mails(bruno).size();
             Response concluded = post("referee", "/api/scenarios/" + s1 + "/conclude", Map.of("result", "a draw"));
             assertThat(concluded.status()).as(concluded.raw()).isEqualTo(200);
