@@ -60,7 +60,7 @@ class ActionBenchmark extends ApiTestSupport {
     private static final int BLOCK = Integer.getInteger("bench.block", 150);
     private static final int READS = Integer.getInteger("bench.reads", 15);
     /** Rounds of the two trackers' rows, each through one tracker and through two, taking turns. */
-    private static final int ROUNDS_OF_PAIRS = Integer.getInteger("bench.pair-rounds", 3);
+    private static final int ROUNDS_OF_PAIRS = Integer.getInteger("bench.pair-rounds", 5);
     /** Rebuilds (and floors) before the measured ones: see the rebuild's row. */
     private static final int REBUILD_WARM_UPS = Integer.getInteger("bench.rebuild-warm-ups", 15);
     private static final ObjectMapper PARSER = new ObjectMapper();
