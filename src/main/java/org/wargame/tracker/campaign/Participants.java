@@ -41,9 +41,15 @@ public class Participants {
 
     /** The actor for a campaign known to exist (read from one of its scenarios): one query less per action. */
     public Actor actorIn(Authentication auth, String campaignId) {
-        boolean referee = isReferee(auth);
-        List<String> sides = views.sidesOf(campaignId, auth.getName());
-        Actor actor = new Actor(auth.getName(), referee, sides);
+        return seated(auth, views.sidesOf(campaignId, auth.getName()));
+    }
+
+    /**
+     * The actor who plays {@code sides} (read with the campaign, as a scenario's seat is); refuses an account that
+     * plays no side and is not the referee.
+     */
+    public Actor seated(Authentication auth, List<String> sides) {
+        Actor actor = new Actor(auth.getName(), isReferee(auth), sides);
         actor.requireParticipant();
         return actor;
     }

@@ -18,6 +18,7 @@ import javax.sql.DataSource;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.net.http.HttpRequest;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -79,7 +80,34 @@ class ActionRoundTripsTest extends ApiTestSupport {
                 }
             };
         }
+
+        /** Counts the statements of a request that asks for it ({@value #COUNT_HEADER}), all its filters included. */
+        @Bean
+        org.springframework.boot.web.servlet.FilterRegistrationBean<jakarta.servlet.Filter> countingRequests() {
+            jakarta.servlet.Filter filter = (request, response, chain) -> {
+                if (((jakarta.servlet.http.HttpServletRequest) request).getHeader(COUNT_HEADER) == null) {
+                    chain.doFilter(request, response);
+                    return;
+                }
+                List<String> seen = new ArrayList<>();
+                SEEN.set(seen);
+                try {
+                    chain.doFilter(request, response);
+                } finally {
+                    SEEN.remove();
+                    REQUESTS.add(seen);
+                }
+            };
+            var registration = new org.springframework.boot.web.servlet.FilterRegistrationBean<>(filter);
+            registration.setOrder(org.springframework.core.Ordered.HIGHEST_PRECEDENCE);
+            return registration;
+        }
     }
+
+    static final String COUNT_HEADER = "X-Count-Statements";
+    /** The statements of each counted request, as it ends. */
+    static final java.util.concurrent.BlockingQueue<List<String>> REQUESTS =
+            new java.util.concurrent.LinkedBlockingQueue<>();
 
     /** Marks a wrapped object. */
     interface Counted {
@@ -181,5 +209,57 @@ class ActionRoundTripsTest extends ApiTestSupport {
         assertThat(seen).as("statements and commits of one move").hasSizeLessThanOrEqualTo(postgres ? POSTGRESQL
                 : TODAY);
         assertThat(seen).contains("commit");
+    }
+
+    /**
+     * A request on a scenario reads who the account is there (the scenario's campaign and the account's sides in it)
+     * in one statement, not two: GET scenario and an HTTP move of a player, each once warm, counted on the request's
+     * thread from its first filter (on PostgreSQL each statement a round trip). The bounds are what the tracker does
+     * today.
+     */
+    @Test
+    void a_request_on_a_scenario_reads_its_seat_in_one_statement() throws Exception {
+        String campaign = importSample("asl-west-of-alamein.yaml");
+        String id = startPlan("referee", campaign, "ex-10-3");
+        String path = "/api/scenarios/" + id;
+        assertThat(get("alice", path).status()).isEqualTo(200); // caches warm
+        List<String> read = counted("alice", HttpRequest.newBuilder(uri(path)).GET());
+        System.out.println("statements of GET scenario: " + read.size() + "\n  " + String.join("\n  ", read));
+        assertThat(read).as("one statement says where alice sits").filteredOn(sql -> sql.contains("campaign_member"))
+                .hasSize(1).allMatch(sql -> sql.contains("scenario_view"));
+        assertThat(read).as("statements of GET scenario").hasSizeLessThanOrEqualTo(GET_SCENARIO);
+        assertThat(get("gerd", path).status()).as("one who plays no side of it").isEqualTo(403);
+        assertThat(get("alice", path + "-none").status()).as("a scenario that does not exist").isEqualTo(404);
+
+        assertThat(advance("referee", id).status()).isEqualTo(200);
+        List<String> moved = counted("referee", HttpRequest.newBuilder(uri(path + "/clock/advance"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")));
+        System.out.println("statements of an HTTP clock step: " + moved.size() + "\n  " + String.join("\n  ",
+                moved));
+        assertThat(moved).filteredOn(sql -> sql.contains("campaign_member")).hasSize(1)
+                .allMatch(sql -> sql.contains("scenario_view"));
+        assertThat(moved).contains("commit");
+        boolean postgres = moved.stream().anyMatch(sql -> sql.contains("tracker_guard"));
+        assertThat(moved).as("statements of an HTTP clock step").hasSizeLessThanOrEqualTo(postgres
+                ? HTTP_STEP_POSTGRESQL : HTTP_STEP);
+    }
+
+    /** GET scenario's statements today, on both databases: 5 before a scenario's seat was read in one. */
+    static final int GET_SCENARIO = 4;
+    /**
+     * An HTTP clock step's on PostgreSQL: the seat, the campaign's state, the step's own 3, and now and then the
+     * account's check by the login's cache (6 on PostgreSQL and 10 on H2 before the seat was read in one).
+     */
+    static final int HTTP_STEP_POSTGRESQL = 6;
+    /** The same on H2 (no lock, the step's writes one statement each). */
+    static final int HTTP_STEP = 10;
+
+    private List<String> counted(String user, HttpRequest.Builder request) throws InterruptedException {
+        REQUESTS.clear();
+        Response response = send(user, request.header(COUNT_HEADER, "yes"));
+        assertThat(response.status()).as(response.raw()).isEqualTo(200);
+        List<String> seen = REQUESTS.poll(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(seen).as("the request was counted").isNotNull();
+        return seen;
     }
 }

@@ -10,6 +10,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.scenario.TableTalk;
@@ -49,7 +50,7 @@ class NotesController {
     @PostMapping("/api/scenarios/{scenarioId}/notes")
     @ResponseStatus(HttpStatus.CREATED)
     public NoteWritten write(@PathVariable String scenarioId, @RequestBody NoteBody body, Authentication auth) {
-        TableTalk.Written done = talk.write(scenarioId, participants.actor(auth, scenarios.campaignOf(scenarioId)),
+        TableTalk.Written done = talk.write(scenarioId, seated(auth, scenarioId),
                 body.text(), body.actionId());
         return new NoteWritten(done.noteId(), done.at());
     }
@@ -57,14 +58,14 @@ class NotesController {
     /** The note sent with this {@code Idempotency-Key} is in the record already: its id and position, as first. */
     @ExceptionHandler(ActionKey.AlreadyStored.class)
     ResponseEntity<NoteWritten> alreadyWritten(ActionKey.AlreadyStored stored, Authentication auth) {
-        participants.actor(auth, scenarios.campaignOf(stored.stream()));
+        seated(auth, stored.stream());
         return ResponseEntity.status(HttpStatus.CREATED).header(ActionKey.REPLAYED, "true")
                 .body(new NoteWritten(stored.actionId(), stored.first()));
     }
 
     @GetMapping("/api/scenarios/{scenarioId}/notes")
     public List<TableTalk.Said> read(@PathVariable String scenarioId, Authentication auth) {
-        participants.actor(auth, scenarios.campaignOf(scenarioId));
+        seated(auth, scenarioId);
         return talk.inScenario(scenarioId);
     }
 
@@ -81,5 +82,10 @@ class NotesController {
     public List<TableTalk.Said> readInCampaign(@PathVariable String campaignId, Authentication auth) {
         participants.actor(auth, campaignId);
         return talk.inCampaign(campaignId);
+    }
+
+    /** Who the account is at the scenario; refuses an unknown scenario and one who plays no side of it. */
+    private Actor seated(Authentication auth, String scenarioId) {
+        return participants.seated(auth, scenarios.seatOf(scenarioId, auth.getName()).sides());
     }
 }

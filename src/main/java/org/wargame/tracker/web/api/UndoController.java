@@ -124,6 +124,6 @@ class UndoController {
     }
 
     private Actor actor(String scenarioId, Authentication auth) {
-        return participants.actor(auth, scenarios.campaignOf(scenarioId));
+        return participants.seated(auth, scenarios.seatOf(scenarioId, auth.getName()).sides());
     }
 }

@@ -11,6 +11,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import org.wargame.tracker.account.Actor;
 import org.wargame.tracker.campaign.Participants;
 import org.wargame.tracker.scenario.ScenarioViews;
 import org.wargame.tracker.web.http.ProblemResponses;
@@ -36,10 +37,9 @@ class LiveController {
     @GetMapping(path = {"/scenarios/{scenarioId}/live", "/api/scenarios/{scenarioId}/live"},
             produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     public SseEmitter live(@PathVariable String scenarioId, Authentication auth) {
-        if (!scenarios.exists(scenarioId)) {
-            throw new org.wargame.tracker.refusal.NotFound("scenario '" + scenarioId + "' does not exist");
-        }
-        return live.open(scenarioId, participants.actorIn(auth, scenarios.campaignOf(scenarioId)).account());
+        // seatOf refuses an unknown scenario
+        Actor actor = participants.seated(auth, scenarios.seatOf(scenarioId, auth.getName()).sides());
+        return live.open(scenarioId, actor.account());
     }
 
     @ExceptionHandler(LiveScenarios.AccountFull.class)

@@ -788,6 +788,6 @@ public class ScenarioPages {
     }
 
     private Actor actor(Authentication auth, String scenarioId) {
-        return participants.actor(auth, scenarios.campaignOf(scenarioId));
+        return participants.seated(auth, scenarios.seatOf(scenarioId, auth.getName()).sides());
     }
 }
