@@ -71,51 +71,28 @@ public final class ScenarioRow {
     }
 
     /**
-     * The stored row and parts of a scenario as a split, or null when it has no row. Head and parts are two reads:
-     * the row's event count is read again after the parts, and if an action committed in between (every write of
-     * a scenario adds events), they are read again; after a few tries, in one statement.
+     * The stored row and parts of a scenario as a split, or null when it has no row: one statement, so one snapshot
+     * on both databases (an action that commits meanwhile is wholly in it or wholly not), the head in its own row
+     * and each part in one (the head repeated with every part cost its bytes once per counter). It was three (the
+     * head, the parts, the head's event count again to see whether an action had come between), each a round trip
+     * to a PostgreSQL server, on every read of a scenario.
      */
     static Split stored(JdbcTemplate jdbc, String scenarioId) {
-        for (int attempt = 0; attempt < 5; attempt++) {
-            List<Map<String, Object>> rows = jdbc.queryForList("select state_json, layout, event_count from "
-                    + "scenario_view where scenario_id = ?", scenarioId);
-            if (rows.isEmpty()) {
-                return null;
-            }
-            ObjectNode head = (ObjectNode) tree(String.valueOf(rows.get(0).get("state_json")));
-            Map<String, List<Part>> parts = new LinkedHashMap<>();
-            if (((Number) rows.get(0).get("layout")).intValue() < LAYOUT) {
-                return new Split(head, parts); // stored whole
-            }
-            jdbc.query("select field, entry_index, part_key, part_json from scenario_part where scenario_id = ? "
-                    + "order by scenario_id, field, entry_index", rs -> {
-                parts.computeIfAbsent(rs.getString(1), f -> new ArrayList<>()).add(new Part(rs.getString(1),
-                        rs.getInt(2), rs.getString(3), tree(rs.getString(4))));
-            }, scenarioId);
-            List<Long> again = jdbc.queryForList("select event_count from scenario_view where scenario_id = ?",
-                    Long.class, scenarioId);
-            if (!again.isEmpty() && again.get(0) == ((Number) rows.get(0).get("event_count")).longValue()) {
-                return new Split(head, parts);
-            }
-        }
-        return inOneRead(jdbc, scenarioId);
-    }
-
-    /** The row and its parts read by one statement (one snapshot; the head comes with every part). */
-    static Split inOneRead(JdbcTemplate jdbc, String scenarioId) {
         ObjectNode[] head = {null};
         Map<String, List<Part>> parts = new LinkedHashMap<>();
-        jdbc.query("select v.state_json, v.layout, p.field, p.entry_index, p.part_key, p.part_json "
-                + "from scenario_view v left join scenario_part p on p.scenario_id = v.scenario_id and v.layout >= ? "
-                + "where v.scenario_id = ? order by p.field, p.entry_index", rs -> {
-            if (head[0] == null) {
-                head[0] = (ObjectNode) tree(rs.getString(1));
-            }
-            if (rs.getString(3) != null) {
-                parts.computeIfAbsent(rs.getString(3), f -> new ArrayList<>()).add(new Part(rs.getString(3),
-                        rs.getInt(4), rs.getString(5), tree(rs.getString(6))));
-            }
-        }, LAYOUT, scenarioId);
+        jdbc.query("select 0 as k, v.state_json as head, cast(null as varchar(64)) as field, cast(null as int) as "
+                + "entry_index, cast(null as varchar(255)) as part_key, cast(null as varchar(1)) as part_json "
+                + "from scenario_view v where v.scenario_id = ? union all "
+                + "select 1, null, p.field, p.entry_index, p.part_key, p.part_json from scenario_part p join "
+                + "scenario_view v on v.scenario_id = p.scenario_id and v.layout >= ? where p.scenario_id = ? "
+                + "order by k, field, entry_index", rs -> {
+                    if (rs.getInt(1) == 0) {
+                        head[0] = (ObjectNode) tree(rs.getString(2));
+                    } else {
+                        parts.computeIfAbsent(rs.getString(3), f -> new ArrayList<>()).add(new Part(rs.getString(3),
+                                rs.getInt(4), rs.getString(5), tree(rs.getString(6))));
+                    }
+                }, scenarioId, LAYOUT, scenarioId);
         return head[0] == null ? null : new Split(head[0], parts);
     }
 
