@@ -88,9 +88,10 @@ class FanOut {
             for (Item item : items) {
                 try {
                     tellings.addAll(notices(item, batch));
-                } catch (DataAccessException e) {
-                    throw e; // the database's refusal ends the round (PostgreSQL has ended its transaction)
                 } catch (RuntimeException e) { // a scenario or campaign gone from the read model: nothing to tell
+                    if (e instanceof DataAccessException && dialect() == Dialect.POSTGRESQL) {
+                        throw e; // PostgreSQL has ended the transaction: the round fails, its rows stay for the next
+                    }
                     LOG.warn("notice {} ({}) not sent: {}", item.id(), item.kind(), e.toString());
                 }
             }
