@@ -44,31 +44,26 @@ public class ScenarioViews {
         return found.get(0);
     }
 
-    /** Where an account sits at a scenario: the scenario's campaign and the sides the account plays in it. */
-    public record Seat(String campaignId, List<String> sides) {
-    }
-
     /**
-     * The scenario's campaign and {@code username}'s sides in it, in one statement where the campaign and then the
-     * sides were two (a round trip of every request on a scenario, on PostgreSQL); refuses an unknown scenario.
+     * The sides {@code username} plays in the scenario's campaign, read with the scenario's row in one statement
+     * where the campaign and then the sides were two (a round trip of every request on a scenario, on PostgreSQL);
+     * refuses an unknown scenario.
      */
-    public Seat seatOf(String scenarioId, String username) {
-        List<String> campaign = new ArrayList<>(1);
+    public List<String> sidesAt(String scenarioId, String username) {
+        boolean[] found = {false};
         List<String> sides = new ArrayList<>();
         jdbc.query("select v.campaign_id, m.side_id from scenario_view v left join campaign_member m on "
                 + "m.campaign_id = v.campaign_id and m.username = ? where v.scenario_id = ?", rs -> {
-                    if (campaign.isEmpty()) {
-                        campaign.add(rs.getString(1));
-                    }
+                    found[0] = true;
                     String side = rs.getString(2);
                     if (side != null) {
                         sides.add(side);
                     }
                 }, username, scenarioId);
-        if (campaign.isEmpty()) {
+        if (!found[0]) {
             throw new NotFound("scenario '" + scenarioId + "' does not exist");
         }
-        return new Seat(campaign.get(0), List.copyOf(sides));
+        return List.copyOf(sides);
     }
 
     public boolean exists(String scenarioId) {

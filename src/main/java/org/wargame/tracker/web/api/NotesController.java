@@ -86,6 +86,6 @@ class NotesController {
 
     /** Who the account is at the scenario; refuses an unknown scenario and one who plays no side of it. */
     private Actor seated(Authentication auth, String scenarioId) {
-        return participants.seated(auth, scenarios.seatOf(scenarioId, auth.getName()).sides());
+        return participants.seated(auth, scenarios.sidesAt(scenarioId, auth.getName()));
     }
 }

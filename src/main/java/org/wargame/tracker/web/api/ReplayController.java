@@ -56,7 +56,7 @@ class ReplayController {
     @GetMapping("/api/scenarios/{scenarioId}/state")
     public ScenarioView state(@PathVariable String scenarioId, @RequestParam(required = false) Long after,
                               Authentication auth) {
-        var actor = participants.seated(auth, scenarios.seatOf(scenarioId, auth.getName()).sides());
+        var actor = participants.seated(auth, scenarios.sidesAt(scenarioId, auth.getName()));
         ScenarioLog log = record.log(scenarioId);
         long length = log.length();
         long n = after == null ? length - 1 : after;
@@ -127,6 +127,6 @@ class ReplayController {
     }
 
     private void readable(String scenarioId, Authentication auth) {
-        participants.seated(auth, scenarios.seatOf(scenarioId, auth.getName()).sides());
+        participants.seated(auth, scenarios.sidesAt(scenarioId, auth.getName()));
     }
 }

@@ -119,7 +119,7 @@ class ScenarioController {
     /** The scenario now; its ETag is its version (the event count), to send back as {@code If-Match}. */
     @GetMapping("/scenarios/{scenarioId}")
     public ResponseEntity<ScenarioView> scenario(@PathVariable String scenarioId, Authentication auth) {
-        Actor actor = participants.seated(auth, views.seatOf(scenarioId, auth.getName()).sides());
+        Actor actor = participants.seated(auth, views.sidesAt(scenarioId, auth.getName()));
         ScenarioState state = views.state(scenarioId);
         ScenarioView view = ScenarioView.of(state).seenBy(viewers.of(actor, state.campaignId()), state, secrets);
         return ResponseEntity.ok().eTag(Versions.etag(view.eventCount())).body(view);
@@ -330,8 +330,8 @@ class ScenarioController {
     }
 
     private Actor actor(Authentication auth, String scenarioId) {
-        // seatOf refuses an unknown scenario
-        return participants.seated(auth, views.seatOf(scenarioId, auth.getName()).sides());
+        // sidesAt refuses an unknown scenario
+        return participants.seated(auth, views.sidesAt(scenarioId, auth.getName()));
     }
 
     /**

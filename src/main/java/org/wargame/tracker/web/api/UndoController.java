@@ -124,6 +124,6 @@ class UndoController {
     }
 
     private Actor actor(String scenarioId, Authentication auth) {
-        return participants.seated(auth, scenarios.seatOf(scenarioId, auth.getName()).sides());
+        return participants.seated(auth, scenarios.sidesAt(scenarioId, auth.getName()));
     }
 }

@@ -37,8 +37,8 @@ class LiveController {
     @GetMapping(path = {"/scenarios/{scenarioId}/live", "/api/scenarios/{scenarioId}/live"},
             produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     public SseEmitter live(@PathVariable String scenarioId, Authentication auth) {
-        // seatOf refuses an unknown scenario
-        Actor actor = participants.seated(auth, scenarios.seatOf(scenarioId, auth.getName()).sides());
+        // sidesAt refuses an unknown scenario
+        Actor actor = participants.seated(auth, scenarios.sidesAt(scenarioId, auth.getName()));
         return live.open(scenarioId, actor.account());
     }
 

@@ -116,7 +116,7 @@ public class AuditPages {
     @GetMapping("/scenarios/{scenarioId}/audit")
     public String audit(@PathVariable String scenarioId, @RequestParam(required = false) Integer gameTurn,
                         @RequestParam(required = false) Long from, Authentication auth, Model model) {
-        participants.seated(auth, scenarios.seatOf(scenarioId, auth.getName()).sides());
+        participants.seated(auth, scenarios.sidesAt(scenarioId, auth.getName()));
         ScenarioState now = scenarios.state(scenarioId);
         int turn = gameTurn == null ? now.clock().gameTurn() : gameTurn;
         if (turn < 1) {

@@ -788,6 +788,6 @@ public class ScenarioPages {
     }
 
     private Actor actor(Authentication auth, String scenarioId) {
-        return participants.seated(auth, scenarios.seatOf(scenarioId, auth.getName()).sides());
+        return participants.seated(auth, scenarios.sidesAt(scenarioId, auth.getName()));
     }
 }
