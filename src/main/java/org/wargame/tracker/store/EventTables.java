@@ -139,11 +139,8 @@ public class EventTables {
 
     /**
      * An event with its stream's type and the link at its place ({@code link} null when there is none; it may name
-     * another event, which verification reports).
-     */
-    /**
-     * {@code canonical}: whether the payload and metadata were found {@link CanonicalJson} when the row was stored;
-     * null for a row stored before that was kept, or not read.
+     * another event, which verification reports); {@code canonical}: whether the payload and metadata were found
+     * {@link CanonicalJson} when the row was stored (null for a row stored before that was kept, or not read).
      */
     public record ChainedEvent(StoredEvent event, String streamType, Link link, Boolean canonical) {
         public ChainedEvent(StoredEvent event, String streamType, Link link) {

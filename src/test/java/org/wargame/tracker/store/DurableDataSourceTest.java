@@ -92,4 +92,50 @@ class DurableDataSourceTest {
                     .getDatabase().getOptimizeReuseResults()).isFalse();
         }
     }
+
+    /**
+     * At the stop, before its pool closes, the data source's file is closed and rewritten on the stop's own thread
+     * (the pool waits 10 s at most for the close of its last connection, which a large file's copy outlasted): the
+     * file is small while the pool is still open, and the pool then closes without an error.
+     */
+    @Test
+    void theStopClosesTheFileBeforeThePool(@TempDir Path dir) throws Exception {
+        DurableDataSource durable = new DurableDataSource();
+        com.zaxxer.hikari.HikariDataSource pool = new com.zaxxer.hikari.HikariDataSource();
+        pool.setJdbcUrl("jdbc:h2:file:" + dir.resolve("t") + ";RETENTION_TIME=2000");
+        pool.setUsername("sa");
+        pool.setPassword("");
+        pool.setMinimumIdle(2);
+        Object bean = durable.postProcessAfterInitialization(pool, "dataSource");
+        Path file = dir.resolve("t.mv.db");
+        long open;
+        try (Connection c = pool.getConnection(); java.sql.Statement sql = c.createStatement()) {
+            sql.execute("create table row_of_play (id int primary key, body varchar(4000))");
+            for (int i = 0; i < 3_000; i++) { // one commit each
+                sql.executeUpdate("insert into row_of_play values (" + i + ", '" + "x".repeat(900) + "')");
+            }
+            sql.execute("delete from row_of_play where mod(id, 10) <> 0");
+            open = java.nio.file.Files.size(file);
+        }
+        assertThat(durable.requiresDestruction(bean)).isTrue();
+        durable.postProcessBeforeDestruction(bean, "dataSource");
+        assertThat(pool.isClosed()).as("the pool is still open").isFalse();
+        assertThat(java.nio.file.Files.size(file)).as("the file, against %,d bytes open", open)
+                .isLessThan(open / 10);
+        assertThat(H2Leftovers.closedCleanly(file)).isTrue();
+        pool.close();
+        try (Connection c = DriverManager.getConnection(pool.getJdbcUrl(), "sa", "");
+             ResultSet left = c.createStatement().executeQuery("select count(*) from row_of_play")) {
+            left.next();
+            assertThat(left.getInt(1)).isEqualTo(300);
+        }
+    }
+
+    @Test
+    void aMemoryDatabaseIsLeftToItsPool() {
+        com.zaxxer.hikari.HikariDataSource pool = new com.zaxxer.hikari.HikariDataSource();
+        pool.setJdbcUrl("jdbc:h2:mem:t");
+        assertThat(new DurableDataSource().requiresDestruction(pool)).isFalse();
+        pool.close();
+    }
 }
