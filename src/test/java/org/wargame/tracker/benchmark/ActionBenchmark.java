@@ -475,6 +475,7 @@ class ActionBenchmark extends ApiTestSupport {
                 importRound(other, export, exportLines, campaign, scenario, rates, floors);
             }
             org.springframework.util.FileSystemUtils.deleteRecursively(dir);
+            ClosedTrackers.letGo();
         }
         Path fresh = Files.createTempDirectory("tracker-bench-fresh-");
         Path file = fresh.resolve("tracker.mv.db");
@@ -525,6 +526,7 @@ class ActionBenchmark extends ApiTestSupport {
         long stopped = Files.size(file);
         row("H2 file after an import and rebuilds, after a clean stop", mb(stopped), mb(own), ratio((double) stopped
                 / own), "under 3", stopped < 3 * own);
+        ClosedTrackers.letGo();
     }
 
     /** One H2 import into the fresh tracker {@code other}, then its floor: each rate added to its list. */
@@ -532,9 +534,11 @@ class ActionBenchmark extends ApiTestSupport {
                              String scenario, List<Double> rates, List<Double> floors) throws Exception {
         String base = base(other);
         rawAt(URI.create(base + "/api/campaigns")); // the login (BCrypt, once per tracker) is not the import's time
+        System.gc(); // the import and its floor each start from a collected heap
         rates.add(exportLines / (timed(() -> post(base + "/api/history/import", export)) / 1e3));
         List<String> imported = jdbcOf(other).queryForList("select aggregate_identifier from domain_event_entry "
                 + "where sequence_number = 0 and aggregate_identifier in (?, ?)", String.class, campaign, scenario);
+        System.gc();
         floors.add(ImportFloor.h2(jdbcOf(other), imported, ImportFloor.settings(other)));
     }
 
@@ -606,6 +610,7 @@ class ActionBenchmark extends ApiTestSupport {
         } finally {
             postgres.drop(schema);
         }
+        ClosedTrackers.letGo();
         // the import in rounds, each into a fresh tracker and schema, taking turns with its floor (a fresh schema
         // too), as the other bulk rows: the first import in a tracker is reported beside the median. In a JVM of
         // their own with this one's options (PostgresImportRounds): in this one, after six trackers had been started
@@ -627,6 +632,7 @@ class ActionBenchmark extends ApiTestSupport {
                 rate(floor) + " (plain JDBC batch insert, rewritten to multi-row inserts, of the same rows)",
                 ratio(rate / floor), "at least 0.8", rate >= 0.8 * floor);
         try {
+            ClosedTrackers.letGo();
             twoInstances(postgres);
         } catch (Exception e) { // said in the report, so that the rest of the run stands
             notes.add("Eight clients through two trackers: not measured (" + e + ")");

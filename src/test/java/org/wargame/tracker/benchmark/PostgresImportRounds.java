@@ -92,6 +92,7 @@ final class PostgresImportRounds {
                 if (login.statusCode() != 200) {
                     throw new IllegalStateException("the login: " + login.statusCode() + " " + login.body());
                 }
+                System.gc(); // the import and its floor each start from a collected heap
                 long t = System.nanoTime();
                 HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url))
                         .header("Authorization", basic).header("Content-Type", "application/x-ndjson")
@@ -105,6 +106,7 @@ final class PostgresImportRounds {
                 List<String> streams = jdbc.queryForList("select aggregate_identifier from domain_event_entry "
                         + "where sequence_number = 0", String.class);
                 // the tracker's connections rewrite batches (its postgres profile); the floor's the same, by its URL
+                System.gc();
                 double floor = ImportFloor.rate(jdbc, streams, postgres.fresh(floorSchema,
                         "&reWriteBatchedInserts=true"), postgres.user(), postgres.password(), "postgresql");
                 System.out.printf(Locale.ROOT, "%s %.1f %.1f%n", round < 0 ? "WARM-UP" : "ROUND", events / seconds,
@@ -113,6 +115,7 @@ final class PostgresImportRounds {
                 postgres.drop(importSchema);
                 postgres.drop(floorSchema);
             }
+            ClosedTrackers.letGo();
         }
         System.exit(0); // the trackers' non-daemon threads are closed with their contexts; nothing else to wait for
     }
