@@ -358,8 +358,8 @@ class ActionBenchmark extends ApiTestSupport {
         // before the export, the imports and the trackers they start: what stays live (the tracker's heap, the
         // benchmark's parked scenarios and the client) is written down, since a ruling far back allocates much and
         // collects the more often the fuller the heap; a tracker started and stopped in this JVM stays in the heap
-        // whole (its context's 661 bean definitions each, after full collections; 20 MB more with four more
-        // trackers, and the ruling 1,000 back took 1.1 s where it took 0.76).
+        // until its soft references are cleared (ClosedTrackers: with four more trackers the ruling 1,000 back took
+        // 1.1 s where it took 0.76).
         // On the longest scenario, which is not exported: the export stays the history it was
         Parked ruled = bySize.get(SIZES[SIZES.length - 1]);
         System.gc();

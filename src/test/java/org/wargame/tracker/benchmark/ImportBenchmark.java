@@ -43,11 +43,13 @@ class ImportBenchmark {
                 if (round == rounds - 1) {
                     rebuilds(tracker);
                     verifies(tracker);
+                    System.gc();
                     double floor = ImportFloor.h2(jdbc(tracker), streams(tracker), ImportFloor.settings(tracker));
                     System.out.printf(Locale.ROOT, "IMPORT | H2 floor (plain JDBC batch insert of the same rows, fresh "
                             + "file, same tables): %,.0f events/s; import / floor %.2f%n", floor, rate / floor);
                 }
             }
+            ClosedTrackers.letGo();
         }
         PostgresSchemas postgres = PostgresSchemas.reachable();
         if (postgres == null) {
@@ -67,6 +69,7 @@ class ImportBenchmark {
                     "--TRACKER_DB_USER=" + postgres.user(), "--TRACKER_DB_PASSWORD=" + postgres.password())) {
                 double rate = importInto(tracker, export, "PostgreSQL " + extra);
                 // the floor's batches rewritten as the tracker's are (else the floor was the slower one)
+                System.gc();
                 double floor = ImportFloor.rate(jdbc(tracker), streams(tracker), postgres.fresh(floorSchema,
                         off ? "" : extra + "&reWriteBatchedInserts=true"),
                         postgres.user(), postgres.password(), "postgresql");
@@ -157,6 +160,7 @@ class ImportBenchmark {
 
     private static double importInto(ConfigurableApplicationContext tracker, byte[] export, String what) {
         HistoryTransfer transfer = tracker.getBean(HistoryTransfer.class);
+        System.gc(); // the import and its floor each start from a collected heap (ClosedTrackers)
         long t = System.nanoTime();
         HistoryTransfer.ImportResult result = transfer.importHistory(new ByteArrayInputStream(export));
         double seconds = (System.nanoTime() - t) / 1e9;
