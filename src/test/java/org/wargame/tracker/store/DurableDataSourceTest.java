@@ -131,6 +131,44 @@ class DurableDataSourceTest {
         }
     }
 
+    /**
+     * Two pools of one JVM on the same file (a second tracker in a test, on the first one's data directory): the
+     * first to close leaves the file open for the other, which goes on reading and writing it.
+     */
+    @Test
+    void aFileAnotherPoolUsesIsLeftOpen(@TempDir Path dir) throws Exception {
+        DurableDataSource durable = new DurableDataSource();
+        String url = "jdbc:h2:file:" + dir.resolve("t");
+        try (com.zaxxer.hikari.HikariDataSource first = pool(durable, url);
+             com.zaxxer.hikari.HikariDataSource second = pool(durable, url)) {
+            try (Connection c = first.getConnection(); java.sql.Statement sql = c.createStatement()) {
+                sql.execute("create table row_of_play (id int primary key)");
+                sql.execute("insert into row_of_play values (1)");
+            }
+            try (Connection c = second.getConnection()) {
+                assertThat(c.isValid(1)).isTrue();
+            }
+            durable.postProcessBeforeDestruction(second, "dataSource");
+            second.close();
+            try (Connection c = first.getConnection(); java.sql.Statement sql = c.createStatement()) {
+                sql.execute("insert into row_of_play values (2)");
+                ResultSet rows = sql.executeQuery("select count(*) from row_of_play");
+                rows.next();
+                assertThat(rows.getInt(1)).isEqualTo(2);
+            }
+        }
+    }
+
+    private static com.zaxxer.hikari.HikariDataSource pool(DurableDataSource durable, String url) {
+        com.zaxxer.hikari.HikariDataSource pool = new com.zaxxer.hikari.HikariDataSource();
+        pool.setJdbcUrl(url);
+        pool.setUsername("sa");
+        pool.setPassword("");
+        pool.setMinimumIdle(2);
+        durable.postProcessAfterInitialization(pool, "dataSource");
+        return pool;
+    }
+
     @Test
     void aMemoryDatabaseIsLeftToItsPool() {
         com.zaxxer.hikari.HikariDataSource pool = new com.zaxxer.hikari.HikariDataSource();
