@@ -16,6 +16,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The H2 file shrinks while the tracker runs once most of what it held is dead, and keeps what is live. */
 class H2HousekeepingTest {
 
+    /**
+     * A round writes at most a quarter of what the file's disk has free, and nothing on a disk with less than 4 MB
+     * free (a full disk: every write of a round failed, each leaving H2 a partly written chunk).
+     */
+    @Test
+    void aRoundWritesAQuarterOfTheFreeSpaceAtMost() {
+        int planned = 64 << 20;
+        assertThat(H2Housekeeping.budget(planned, 10L << 30)).isEqualTo(planned);
+        assertThat(H2Housekeeping.budget(planned, 100L << 20)).isEqualTo(25 << 20);
+        assertThat(H2Housekeeping.budget(4 << 20, 8L << 20)).isEqualTo(2 << 20);
+        assertThat(H2Housekeeping.budget(planned, 4L << 20)).isEqualTo(1 << 20);
+        assertThat(H2Housekeeping.budget(planned, (4L << 20) - 1)).isZero();
+        assertThat(H2Housekeeping.budget(planned, 0)).isZero();
+    }
+
     @Test
     void aFileMostlyFreedIsCutShortWhileOpen(@TempDir Path dir) throws Exception {
         mostlyFreed(dir, housekeeping -> {
