@@ -45,7 +45,7 @@ public class Participants {
     }
 
     /**
-     * The actor who plays {@code sides} (read with the scenario's row, as `sidesAt` does); refuses an account that
+     * The actor who plays {@code sides} (read with the scenario's row, as {@code ScenarioViews.sidesAt} does); refuses an account that
      * plays no side and is not the referee.
      */
     public Actor seated(Authentication auth, List<String> sides) {

@@ -52,10 +52,10 @@ public class ScenarioViews {
     public List<String> sidesAt(String scenarioId, String username) {
         boolean[] found = {false};
         List<String> sides = new ArrayList<>();
-        jdbc.query("select v.campaign_id, m.side_id from scenario_view v left join campaign_member m on "
+        jdbc.query("select m.side_id from scenario_view v left join campaign_member m on "
                 + "m.campaign_id = v.campaign_id and m.username = ? where v.scenario_id = ?", rs -> {
                     found[0] = true;
-                    String side = rs.getString(2);
+                    String side = rs.getString(1);
                     if (side != null) {
                         sides.add(side);
                     }

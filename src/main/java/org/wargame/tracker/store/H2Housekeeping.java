@@ -44,6 +44,11 @@ public class H2Housekeeping {
     private final int quietWriteBytes;
     /** The store's version at the last round: how many commits came between two rounds. */
     private volatile long lastVersion = -1;
+    /** Whether the last round found the disk (nearly) full: said once, and once again when it has room. */
+    private volatile boolean paused;
+
+    /** The smallest round worth writing: below it, the disk is taken as full. */
+    static final int LEAST_ROUND = 1 << 20;
     private ScheduledExecutorService executor;
 
     /**
@@ -187,11 +192,6 @@ public class H2Housekeeping {
         long room = usable / 4;
         return room < LEAST_ROUND ? 0 : (int) Math.min(planned, room);
     }
-
-    /** The smallest round worth writing: below it, the disk is taken as full. */
-    static final int LEAST_ROUND = 1 << 20;
-
-    private volatile boolean paused;
 
     private static long usableBytes(MVStore store) {
         try {
