@@ -613,8 +613,9 @@ class ActionBenchmark extends ApiTestSupport {
         ClosedTrackers.letGo();
         // the import in rounds, each into a fresh tracker and schema, taking turns with its floor (a fresh schema
         // too), as the other bulk rows, after warm-up rounds: the JVM's first is reported beside the median. In a
-        // JVM of their own with this one's options (PostgresImportRounds): in this one, after six trackers had been started
-        // and closed, they ran under full collections (the check of the file 0.66 to 2.4 s, against 0.34 to 0.46)
+        // JVM of their own with this one's options (PostgresImportRounds): in this one, after six trackers had been
+        // started and closed, they ran under full collections (the check of the file 0.66 to 2.4 s, against 0.34 to
+        // 0.46)
         List<Double> rates = new ArrayList<>();
         List<Double> floors = new ArrayList<>();
         PostgresImportRounds.Rounds rounds = PostgresImportRounds.inOwnJvm(Path.of("target", "benchmark",
