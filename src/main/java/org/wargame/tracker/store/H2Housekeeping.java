@@ -47,6 +47,9 @@ public class H2Housekeeping {
     /** Whether the last round found the disk (nearly) full: said once, and once again when it has room. */
     private volatile boolean paused;
 
+    /** A round at least this long is logged: actions waited for it (docs/speed.md). */
+    static final long LONG_ROUND_MS = 500;
+
     /** The smallest round worth writing: below it, the disk is taken as full. */
     static final int LEAST_ROUND = 1 << 20;
     private ScheduledExecutorService executor;
@@ -165,13 +168,21 @@ public class H2Housekeeping {
             }
             paused = false;
             boolean work = false;
+            long began = System.nanoTime();
             if (store.getFileStore().getChunksFillRate() < fillRate) {
                 store.compact(fillRate, budget);
                 work = true;
             }
+            long rewritten = System.nanoTime();
             if (store.getFileStore() instanceof RandomAccessStore file && file.getFillRate() < fillRate) {
                 file.compactMoveChunks(fillRate, budget, store);
                 work = true;
+            }
+            long took = (System.nanoTime() - began) / 1_000_000;
+            if (took >= LONG_ROUND_MS) { // H2 holds its store through each call: every commit waited as long
+                LOG.info("H2 housekeeping: a round of {} MB held the file {} ms ({} ms rewriting, {} ms moving)",
+                        budget >> 20, took, (rewritten - began) / 1_000_000, (System.nanoTime() - rewritten)
+                                / 1_000_000);
             }
             lastVersion = store.getCurrentVersion();
             return work;
