@@ -45,8 +45,8 @@ public class Participants {
     }
 
     /**
-     * The actor who plays {@code sides} (read with the scenario's row, as {@code ScenarioViews.sidesAt} does); refuses an account that
-     * plays no side and is not the referee.
+     * The actor who plays {@code sides} (read with the scenario's row, as {@code ScenarioViews.sidesAt} does);
+     * refuses an account that plays no side and is not the referee.
      */
     public Actor seated(Authentication auth, List<String> sides) {
         Actor actor = new Actor(auth.getName(), isReferee(auth), sides);

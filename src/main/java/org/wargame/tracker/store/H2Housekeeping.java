@@ -179,7 +179,7 @@ public class H2Housekeeping {
                 work = true;
             }
             long took = (System.nanoTime() - began) / 1_000_000;
-            if (took >= LONG_ROUND_MS) { // H2 holds its store through each call: every commit waited as long
+            if (took >= LONG_ROUND_MS) { // H2 holds its store through each call: a commit meanwhile waited
                 LOG.info("H2 housekeeping: a round of {} MB held the file {} ms ({} ms rewriting, {} ms moving)",
                         budget >> 20, took, (rewritten - began) / 1_000_000, (System.nanoTime() - rewritten)
                                 / 1_000_000);
