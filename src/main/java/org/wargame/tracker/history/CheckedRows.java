@@ -1,5 +1,6 @@
 package org.wargame.tracker.history;
 
+import org.wargame.tracker.store.CanonicalJson;
 import org.wargame.tracker.store.EventTables.ChainedEvent;
 import org.wargame.tracker.store.EventTables.Link;
 import org.wargame.tracker.store.StoredEvent;
@@ -24,6 +25,7 @@ import java.nio.file.StandardOpenOption;
  * The spool of an import: the rows its first pass checked, each with its line in the file, written to a temporary
  * file in a compact binary form, so that the later passes (the fold of each stream, the storing) read them without
  * the JSON. A row is found again by the offset its writing returned. Only ever read by the import that wrote it.
+ * Each row keeps whether its payload and metadata are {@link CanonicalJson}, asked as it is written.
  */
 final class CheckedRows {
 
@@ -60,6 +62,8 @@ final class CheckedRows {
             writeNullable(out, row.streamType());
             out.writeUTF(row.link().previousHash());
             out.writeUTF(row.link().hash());
+            // asked here, on the check's thread, so that the storing thread (PostgreSQL's pace) need not ask
+            out.writeBoolean(row.canonical() != null ? row.canonical() : CanonicalJson.of(e.payload(), e.metaData()));
             return offset;
         }
 
@@ -105,9 +109,10 @@ final class CheckedRows {
             String streamType = readNullable(in);
             String previousHash = in.readUTF();
             String hash = in.readUTF();
+            boolean canonical = in.readBoolean();
             return new Row(new ChainedEvent(new StoredEvent(0, stream, sequence, eventIdentifier, type, revision,
                     timestamp, payload, metaData), streamType, new Link(eventIdentifier, sequence, previousHash,
-                    hash)), line);
+                    hash), canonical), line);
         }
 
         private void seek(long offset) throws IOException {

@@ -24,12 +24,6 @@ public enum Dialect {
         return this == POSTGRESQL ? java.sql.Connection.TRANSACTION_REPEATABLE_READ : 6;
     }
 
-    /** {@code n} values of a sequence in one statement. */
-    String nextValues(String sequence, int n) {
-        return this == POSTGRESQL ? "select nextval('" + sequence + "') from generate_series(1, " + n + ")"
-                : "select next value for " + sequence + " from system_range(1, " + n + ")";
-    }
-
     /** The next value of a sequence, in an expression. */
     String nextValue(String sequence) {
         return this == POSTGRESQL ? "nextval('" + sequence + "')" : "next value for " + sequence;

@@ -128,6 +128,21 @@ class StoreBesideCheckTest extends ApiTestSupport {
         for (String stream : file.streams()) {
             assertThat(tables.streamHead(stream)).as("head of %s", stream).isNotNull();
         }
+        // each event took its global index in the file's order, and kept the check's answer on its JSON
+        List<String> spooled = new ArrayList<>();
+        try (CheckedRows.Reader rows = new CheckedRows.Reader(file.spool())) {
+            for (int k = 0; k < file.offsets().size(); k++) {
+                var row = rows.next().row();
+                assertThat(row.canonical()).isTrue();
+                spooled.add(row.event().stream() + "#" + row.event().sequence());
+            }
+        }
+        String in = String.join(", ", java.util.Collections.nCopies(file.streams().size(), "?"));
+        assertThat(jdbc.queryForList("select aggregate_identifier || '#' || sequence_number from domain_event_entry "
+                + "where aggregate_identifier in (" + in + ") order by global_index", String.class,
+                file.streams().toArray())).isEqualTo(spooled);
+        assertThat(jdbc.queryForObject("select count(*) from domain_event_entry where aggregate_identifier in (" + in
+                + ") and canonical_json", Long.class, file.streams().toArray())).isEqualTo(file.offsets().size());
     }
 
     @Test

@@ -125,6 +125,19 @@ class TransferAndRebuildTest extends ApiTestSupport {
                 assertThat(history.body()).as(counter).isEqualTo(histories.get(counter));
                 assertThat(history.body().size()).as(counter).isPositive();
             }
+            // each event took its global index from the sequence as it was stored: in the file's order
+            List<String> inFile = java.util.Arrays.stream(file.split("\n")).skip(1).map(l -> {
+                try {
+                    JsonNode line = JSON.readTree(l);
+                    return line.has("sequence") ? line.get("stream").asText() + "#" + line.get("sequence").asLong()
+                            : null;
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).filter(java.util.Objects::nonNull).toList();
+            assertThat(fresh.getBean(JdbcTemplate.class).queryForList("select aggregate_identifier || '#' || "
+                    + "sequence_number from domain_event_entry order by global_index", String.class))
+                    .isEqualTo(inFile);
             // the import found each event's JSON canonical as it stored it, as a live action does
             assertThat(fresh.getBean(JdbcTemplate.class).queryForObject("select count(*) from domain_event_entry "
                     + "where canonical_json is null or not canonical_json", Long.class)).isZero();
