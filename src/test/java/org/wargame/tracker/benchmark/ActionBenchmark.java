@@ -643,9 +643,9 @@ class ActionBenchmark extends ApiTestSupport {
         row(String.format(Locale.ROOT, "import of the %,d-event export into a fresh tracker on PostgreSQL 15 "
                         + "(median of %d rounds after %d warm-up rounds, each into a fresh tracker and schema, taking "
                         + "turns with the floor, in a JVM of their own with this one's options)",
-                        events, POSTGRES_IMPORT_ROUNDS, rounds.warmUps().size()), rate(rate) + String.format(Locale.ROOT,
-                        " (%.1f s; the JVM's first import %s, %.2f of its floor)", events / rate, rate(first[0]),
-                        first[0] / first[1]),
+                        events, POSTGRES_IMPORT_ROUNDS, rounds.warmUps().size()),
+                rate(rate) + String.format(Locale.ROOT, " (%.1f s; the JVM's first import %s, %.2f of its floor)",
+                        events / rate, rate(first[0]), first[0] / first[1]),
                 rate(floor) + " (plain JDBC batch insert, rewritten to multi-row inserts, of the same rows)",
                 ratio(rate / floor), "at least 0.8", rate >= 0.8 * floor);
         try {
