@@ -118,6 +118,30 @@ class HistoryLinesTest {
                 .hasMessageContaining("not UTF-8");
     }
 
+    /**
+     * A key given twice in any object of a line, however deep and however many keys the object has, is refused as
+     * not JSON, read from bytes or from text.
+     */
+    @Test
+    void a_key_given_twice_anywhere_in_a_line_is_refused() throws IOException {
+        List<String> twice = List.of("{\"a\":1,\"a\":2}", "{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"b\":5}",
+                "{\"payload\":{\"x\":1,\"y\":2,\"x\":3}}",
+                "{\"payload\":{\"sides\":[{\"a\":1,\"b\":2,\"c\":3,\"a\":4}]}}",
+                "{\"payload\":{\"name\":\"Cr\u00e8vec\u0153ur\",\"name\":\"x\"}}"); // not ASCII: read as text
+        for (String line : twice) {
+            HistoryFile.Lines reader = new HistoryFile.Lines(new Trickle((line + "\n").getBytes(
+                    StandardCharsets.UTF_8), 3), 1 << 10);
+            assertThat(reader.nextBytes()).isTrue();
+            assertThatThrownBy(reader::json).as(line).isInstanceOf(FieldRefused.class)
+                    .hasMessageContaining("line 1: not JSON");
+            assertThatThrownBy(() -> HistoryFile.parse(line, 7)).as(line).isInstanceOf(FieldRefused.class)
+                    .hasMessageContaining("line 7: not JSON");
+        }
+        // the same keys once each are read
+        assertThat(HistoryFile.parse("{\"payload\":{\"x\":1,\"y\":2,\"z\":3}}", 1).at("/payload/z").asInt())
+                .isEqualTo(3);
+    }
+
     /** A body that arrives in pieces of random sizes, as from a socket. */
     private static final class Trickle extends InputStream {
         private final byte[] bytes;
