@@ -63,7 +63,7 @@ final class CheckedRows {
             out.writeUTF(row.link().previousHash());
             out.writeUTF(row.link().hash());
             // asked here, on the check's thread, so that the storing thread (PostgreSQL's pace) need not ask
-            out.writeBoolean(row.canonical() != null ? row.canonical() : CanonicalJson.of(e.payload(), e.metaData()));
+            out.writeBoolean(row.canonicalJson());
             return offset;
         }
 

@@ -145,6 +145,11 @@ public class EventTables {
         public ChainedEvent(StoredEvent event, String streamType, Link link) {
             this(event, streamType, link, null);
         }
+
+        /** Whether the payload and metadata are {@link CanonicalJson}: as found before, or asked now. */
+        public boolean canonicalJson() {
+            return canonical != null ? canonical : CanonicalJson.of(event.payload(), event.metaData());
+        }
     }
 
     // ------------------------------------------------------------------------------------------- event table
@@ -384,10 +389,8 @@ public class EventTables {
         List<Object[]> links = new ArrayList<>(rows.size());
         for (ChainedEvent row : rows) {
             StoredEvent e = row.event();
-            boolean canonical = row.canonical() != null ? row.canonical()
-                    : CanonicalJson.of(e.payload(), e.metaData());
             events.add(new Object[]{e.sequence(), e.stream(), e.eventIdentifier(), e.payloadRevision(),
-                    e.payloadType(), e.timestamp(), row.streamType(), e.metaData(), e.payload(), canonical});
+                    e.payloadType(), e.timestamp(), row.streamType(), e.metaData(), e.payload(), row.canonicalJson()});
             links.add(new Object[]{e.eventIdentifier(), e.stream(), e.sequence(), row.link().previousHash(),
                     row.link().hash()});
         }
